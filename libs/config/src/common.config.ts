@@ -1,0 +1,52 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { parseBool, parseIntStrict } from './load-config';
+
+/** Variables every service reads: where PostgreSQL, RabbitMQ and object storage are. */
+export class CommonConfig {
+  /** PostgreSQL connection URL. */
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/scanworks';
+
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @IsString()
+  @Matches(/^amqps?:\/\//, { message: 'AMQP_URL must be an amqp:// URL' })
+  AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+
+  /** Prefix of every exchange and queue name, so that several stacks can share one broker. */
+  @IsString()
+  @Matches(/^[a-z0-9_.-]+$/i)
+  AMQP_PREFIX = 'sca';
+
+  /** S3 endpoint URL; empty means the local S3 server that `npm start` runs. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\//, { message: 'S3_ENDPOINT must be an http(s):// URL' })
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  S3_ACCESS_KEY = 'S3RVER';
+
+  @IsString()
+  S3_SECRET_KEY = 'S3RVER';
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' })
+  S3_BUCKET = 'scanworks';
+
+  @IsIn(['debug', 'info', 'warn', 'error'])
+  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
+
+  @Transform(({ value }) => parseBool(value))
+  @IsBoolean()
+  LOG_JSON = true;
+}

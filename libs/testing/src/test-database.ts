@@ -1,0 +1,35 @@
+import { Client } from 'pg';
+import { TEST_PG_ADMIN_URL, uniqueTestName } from './test-names';
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty PostgreSQL database for one test file; `drop()` removes it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = uniqueTestName('sca_test');
+  const admin = new Client({ connectionString: TEST_PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new Client({ connectionString: TEST_PG_ADMIN_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
