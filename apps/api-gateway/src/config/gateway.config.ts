@@ -1,0 +1,52 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { CommonConfig, parseBool, parseIntStrict } from '@sca/config';
+
+export class GatewayConfig extends CommonConfig {
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 8001;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** SCANCODEIO_REQUIRE_AUTHENTICATION: every API call needs `Authorization: Token <key>`. */
+  @Transform(({ value }) => parseBool(value))
+  @IsBoolean()
+  SERVICE_REQUIRE_AUTHENTICATION = false;
+
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  REST_API_PAGE_SIZE = 50;
+
+  /** Largest upload accepted, in bytes (ScanCode.io's nginx allows 10 GB). */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1)
+  MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
+
+  /** Largest JSON or form body without files (Django's default is 2.5 MB). */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1024)
+  MAX_BODY_BYTES = 2_621_440;
+
+  /** project-store's internal HTTP address, for the streamed record lists. */
+  @IsString()
+  @Matches(/^https?:\/\//)
+  PROJECT_STORE_URL = 'http://127.0.0.1:8011';
+
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(100)
+  RPC_TIMEOUT_MS = 15_000;
+
+  /** Honour X-Forwarded-Proto/Host when building absolute URLs behind a proxy. */
+  @Transform(({ value }) => parseBool(value))
+  @IsBoolean()
+  TRUST_PROXY = false;
+}

@@ -1,0 +1,45 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { MessageBus, MessagingModule } from '@sca/messaging';
+import { ObservabilityModule } from '@sca/observability';
+import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
+import { GatewayConfig } from './config/gateway.config';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { ApiRootController } from './http/api-root.controller';
+import { AuthMiddleware } from './http/auth.middleware';
+import { StoreClient } from './http/store-client';
+import { ProjectBodyService } from './projects/project-body.service';
+import { ProjectsController } from './projects/projects.controller';
+import { ProjectActionsController } from './projects/project-actions.controller';
+import { ProjectRecordsController } from './projects/project-records.controller';
+import { RunsController } from './runs/runs.controller';
+
+@Module({})
+export class GatewayModule implements NestModule {
+  static create(config: GatewayConfig, storage: ObjectStorage): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'api-gateway' }),
+        ObservabilityModule.forRoot({
+          service: 'api-gateway',
+          inject: [MessageBus],
+          checks: () => ({ storage: async () => void (await storage.exists('health-probe')) }),
+        }),
+      ],
+      controllers: [ApiRootController, ProjectsController, ProjectActionsController, ProjectRecordsController, RunsController],
+      providers: [
+        { provide: GatewayConfig, useValue: config },
+        { provide: OBJECT_STORAGE, useValue: storage },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        StoreClient,
+        ProjectBodyService,
+        AuthMiddleware,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(AuthMiddleware).forRoutes('api', 'api/*path');
+  }
+}

@@ -1,0 +1,36 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MessagingModule } from '@sca/messaging';
+import { ObservabilityModule } from '@sca/observability';
+import { createPipelineRegistry, FetchPolicy, parseAllowedHosts, PipelineRegistry } from '@sca/pipelines';
+import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
+import { RunnerConfig } from './config/runner.config';
+import { RunExecutor, RUNNER_VERSION } from './execution/run-executor.service';
+import { FETCH_POLICY, StepRunner } from './execution/step-runner';
+import { StopRegistry } from './execution/stop-registry';
+import { RunHandler } from './execution/run.handler';
+
+@Module({})
+export class RunnerModule {
+  static create(config: RunnerConfig, db: DataSource, storage: ObjectStorage, version: string): DynamicModule {
+    const fetchPolicy: FetchPolicy = { allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS), maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS };
+    const dirs = (config.PIPELINES_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean);
+    return {
+      module: RunnerModule,
+      imports: [
+        MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'pipeline-runner' }),
+        ObservabilityModule.forRoot({ service: 'pipeline-runner', checks: () => ({ database: async () => void (await db.query('SELECT 1')) }) }),
+      ],
+      controllers: [RunHandler],
+      providers: [
+        { provide: RunnerConfig, useValue: config },
+        { provide: DataSource, useValue: db },
+        { provide: OBJECT_STORAGE, useValue: storage },
+        { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
+        { provide: FETCH_POLICY, useValue: fetchPolicy },
+        { provide: RUNNER_VERSION, useValue: version },
+        StopRegistry, StepRunner, RunExecutor,
+      ],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MessagingModule } from '@sca/messaging';
+import { ObservabilityModule } from '@sca/observability';
+import { createPipelineRegistry, PipelineRegistry } from '@sca/pipelines';
+import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
+import { ProjectStoreConfig } from './config/project-store.config';
+import { ProjectQueries } from './projects/project-queries';
+import { ProjectsService } from './projects/projects.service';
+import { ProjectsHandler } from './projects/projects.handler';
+import { GlobalWebhook, parseGlobalWebhook } from './projects/global-webhook';
+import { RunsService } from './runs/runs.service';
+import { RunsHandler } from './runs/runs.handler';
+import { StaleRunReaper } from './runs/stale-run-reaper';
+import { MessagesService } from './records/messages.service';
+import { FileContentService } from './records/file-content.service';
+import { RecordsController } from './records/records.controller';
+import { ApiKeysService } from './auth/api-keys.service';
+import { AuthHandler } from './auth/auth.handler';
+
+export const PROJECT_STORE_CONFIG = Symbol('PROJECT_STORE_CONFIG');
+
+@Module({})
+export class ProjectStoreModule {
+  static create(config: ProjectStoreConfig, db: DataSource, storage: ObjectStorage): DynamicModule {
+    const dirs = (config.PIPELINES_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean);
+    return {
+      module: ProjectStoreModule,
+      imports: [
+        MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'project-store' }),
+        ObservabilityModule.forRoot({
+          service: 'project-store',
+          checks: () => ({
+            database: async () => void (await db.query('SELECT 1')),
+            storage: async () => void (await storage.exists('health-probe')),
+          }),
+        }),
+      ],
+      controllers: [ProjectsHandler, RunsHandler, AuthHandler, RecordsController],
+      providers: [
+        { provide: PROJECT_STORE_CONFIG, useValue: config },
+        { provide: ProjectStoreConfig, useValue: config },
+        { provide: DataSource, useValue: db },
+        { provide: OBJECT_STORAGE, useValue: storage },
+        { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
+        { provide: GlobalWebhook, useValue: new GlobalWebhook(parseGlobalWebhook(config.GLOBAL_WEBHOOK)) },
+        ProjectQueries, ProjectsService, RunsService, StaleRunReaper, MessagesService, FileContentService, ApiKeysService,
+      ],
+    };
+  }
+}

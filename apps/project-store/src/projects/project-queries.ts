@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { InputSourceRow, PROJECT_SELECT, ProjectRow, ProjectSummaries } from './project-serializer';
+import { RUN_SELECT, RunRow } from '../runs/run-serializer';
+import { ProjectFilter } from './project-filters';
+
+export const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+function groupBy<T extends { project_uuid: string }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const r of rows) map.set(r.project_uuid, [...(map.get(r.project_uuid) ?? []), r]);
+  return map;
+}
+
+/** Read side of projects: raw SQL so timestamps keep their microseconds and lists take 3 queries. */
+@Injectable()
+export class ProjectQueries {
+  constructor(private readonly db: DataSource) {}
+
+  async find(uuid: string): Promise<ProjectRow | null> {
+    if (!UUID_RE.test(uuid)) return null;
+    const rows: ProjectRow[] = await this.db.query(`SELECT ${PROJECT_SELECT} FROM projects p WHERE p.uuid = $1`, [uuid]);
+    return rows[0] ?? null;
+  }
+
+  async count(filter: ProjectFilter): Promise<number> {
+    const rows: { n: string }[] = await this.db.query(`SELECT count(*) AS n FROM projects p WHERE ${filter.where}`, filter.params);
+    return Number(rows[0].n);
+  }
+
+  async page(filter: ProjectFilter, offset: number, limit: number): Promise<ProjectRow[]> {
+    const n = filter.params.length;
+    return this.db.query(
+      `SELECT ${PROJECT_SELECT} FROM projects p WHERE ${filter.where} ORDER BY p.created_date DESC, p.uuid LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...filter.params, limit, offset],
+    );
+  }
+
+  async inputsOf(projectUuids: string[]): Promise<Map<string, InputSourceRow[]>> {
+    if (projectUuids.length === 0) return new Map();
+    const rows: InputSourceRow[] = await this.db.query(
+      'SELECT uuid, project_uuid, filename, download_url, is_uploaded, tag, stored FROM input_sources WHERE project_uuid = ANY($1) ORDER BY seq',
+      [projectUuids],
+    );
+    return groupBy(rows);
+  }
+
+  async runsOf(projectUuids: string[]): Promise<Map<string, RunRow[]>> {
+    if (projectUuids.length === 0) return new Map();
+    const rows: RunRow[] = await this.db.query(
+      `SELECT ${RUN_SELECT} FROM runs r WHERE r.project_uuid = ANY($1) ORDER BY r.created_date, r.uuid`,
+      [projectUuids],
+    );
+    return groupBy(rows);
+  }
+
+  /** The four live summaries of the detail view (reference §4.1). */
+  async summaries(uuid: string): Promise<Omit<ProjectSummaries, 'input_root' | 'output_root'>> {
+    const [statuses, packages, deps, relations] = await Promise.all([
+      this.db.query('SELECT status, count(*)::int AS n FROM codebase_resources WHERE project_uuid = $1 GROUP BY status ORDER BY status', [uuid]),
+      this.db.query(
+        `SELECT count(*)::int AS total,
+           count(*) FILTER (WHERE jsonb_array_length(missing_resources) > 0)::int AS with_missing_resources,
+           count(*) FILTER (WHERE jsonb_array_length(modified_resources) > 0)::int AS with_modified_resources
+         FROM discovered_packages WHERE project_uuid = $1`,
+        [uuid],
+      ),
+      this.db.query(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_runtime)::int AS is_runtime,
+           count(*) FILTER (WHERE is_optional)::int AS is_optional, count(*) FILTER (WHERE is_pinned)::int AS is_pinned
+         FROM discovered_dependencies WHERE project_uuid = $1`,
+        [uuid],
+      ),
+      this.db.query('SELECT map_type, count(*)::int AS n FROM codebase_relations WHERE project_uuid = $1 GROUP BY map_type ORDER BY map_type', [uuid]),
+    ]);
+    const toMap = (rows: { n: number }[], key: string) => Object.fromEntries(rows.map((r) => [(r as unknown as Record<string, string>)[key], r.n]));
+    return {
+      codebase_resources_summary: toMap(statuses, 'status'),
+      discovered_packages_summary: packages[0],
+      discovered_dependencies_summary: deps[0],
+      codebase_relations_summary: toMap(relations, 'map_type'),
+    };
+  }
+}

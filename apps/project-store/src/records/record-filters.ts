@@ -1,0 +1,92 @@
+/** How one `?field=value` filter of a record list is applied (reference §3.8). */
+export type FilterKind =
+  | { kind: 'text' }
+  | { kind: 'number' }
+  | { kind: 'date' }
+  /** Django NullBoolean parsing: true/True/2 and false/False/3; anything else is ignored. */
+  | { kind: 'bool' }
+  /** StrictBooleanFilter: only `True` or `False`. */
+  | { kind: 'strict-bool' }
+  | { kind: 'choice'; values: readonly string[] }
+  /** JSON list cast to text, case-sensitive contains. */
+  | { kind: 'json-contains' }
+  | { kind: 'json-icontains' };
+
+export interface FilterSpec {
+  column: string;
+  filter: FilterKind;
+}
+
+export class RecordFilterError extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super('Invalid record filter');
+  }
+}
+
+const invalidChoice = (v: string) => [`Select a valid choice. ${v} is not one of the available choices.`];
+
+/**
+ * Builds the WHERE clause. `_EMPTY_` and `_ANY_` work on every field as in ScanCode.io's
+ * FilterSetUtilsMixin; unknown parameters are ignored; an empty value means no filter.
+ */
+export function buildRecordFilter(specs: Record<string, FilterSpec>, query: Record<string, string>, params: unknown[]): string[] {
+  const clauses: string[] = [];
+  const errors: Record<string, string[]> = {};
+  const bind = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  for (const [name, value] of Object.entries(query)) {
+    const spec = specs[name];
+    if (!spec || value === '') continue;
+    const col = spec.column;
+    if (value === '_EMPTY_' || value === '_ANY_') {
+      const empty = `(${col} IS NULL OR ${col}::text IN ('', '[]', '{}'))`;
+      clauses.push(value === '_EMPTY_' ? empty : `NOT ${empty}`);
+      continue;
+    }
+    const f = spec.filter;
+    switch (f.kind) {
+      case 'text':
+        clauses.push(`${col} = ${bind(value)}`);
+        break;
+      case 'number':
+        if (!/^-?\d+(\.\d+)?$/.test(value)) errors[name] = ['Enter a number.'];
+        else clauses.push(`${col} = ${bind(Number(value))}`);
+        break;
+      case 'date':
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) errors[name] = ['Enter a valid date.'];
+        else clauses.push(`${col} = ${bind(value)}::date`);
+        break;
+      case 'bool': {
+        const b = ['true', 'True', '2'].includes(value) ? true : ['false', 'False', '3'].includes(value) ? false : null;
+        if (b !== null) clauses.push(`${col} = ${bind(b)}`);
+        break;
+      }
+      case 'strict-bool':
+        if (value !== 'True' && value !== 'False') errors[name] = invalidChoice(value);
+        else clauses.push(`${col} = ${bind(value === 'True')}`);
+        break;
+      case 'choice':
+        if (!f.values.includes(value)) errors[name] = invalidChoice(value);
+        else clauses.push(`${col} = ${bind(value)}`);
+        break;
+      case 'json-contains':
+        clauses.push(`(${col}::text LIKE '%' || ${bind(likeEscape(value))} || '%' AND ${col}::text <> '[]')`);
+        break;
+      case 'json-icontains':
+        clauses.push(`${col}::text ILIKE '%' || ${bind(likeEscape(value))} || '%'`);
+        break;
+      default: {
+        const never: never = f;
+        throw new Error(`unhandled filter ${JSON.stringify(never)}`);
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new RecordFilterError(errors);
+  return clauses;
+}
+
+function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,3 @@
+export * from './drf-messages';
+export * from './validators';
+export * from './project.dto';

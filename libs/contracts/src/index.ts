@@ -1,0 +1,6 @@
+export * from './records';
+export * from './run-status';
+export * from './messages';
+export * from './rpc';
+export * from './project-commands';
+export * from './dto';

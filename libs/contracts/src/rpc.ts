@@ -1,0 +1,35 @@
+/** RPC patterns answered by project-store. */
+export const PROJECT_RPC = {
+  list: 'projects.list',
+  create: 'projects.create',
+  get: 'projects.get',
+  remove: 'projects.delete',
+  addInput: 'projects.add_input',
+  addPipeline: 'projects.add_pipeline',
+  addWebhook: 'projects.add_webhook',
+  archive: 'projects.archive',
+  reset: 'projects.reset',
+  fileContentLocation: 'projects.file_content_location',
+  messages: 'projects.messages',
+  pipelines: 'pipelines.list',
+  runGet: 'runs.get',
+  runStart: 'runs.start',
+  runStop: 'runs.stop',
+  runDelete: 'runs.delete',
+  authVerify: 'auth.verify',
+} as const;
+
+/** Codes of domain errors; the gateway maps each to an HTTP status and a ScanCode.io body. */
+export const ERROR_CODES = {
+  /** 400 with `details` as the body (a DRF field-errors dict or any dict). */
+  validation: 'validation',
+  /** 400 `{"status": message}` plus any `details` keys. */
+  refused: 'refused',
+  /** 404 `{"detail": message}`. */
+  notFound: 'not_found',
+  /** 401 `{"detail": message}`. */
+  unauthorized: 'unauthorized',
+} as const;
+
+/** Context the gateway passes so that project-store can build absolute URLs as ScanCode.io does. */
+export interface RequestContext { base_url: string }

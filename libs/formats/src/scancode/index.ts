@@ -1,0 +1,14 @@
+export { readInventory } from './read-inventory';
+export {
+  InventoryFormatError,
+  type InventoryDependency,
+  type InventoryFormat,
+  type InventoryItem,
+  type InventoryProblem,
+  type InventoryResource,
+  type ProblemSeverity,
+  type PurlParts,
+  type ReadInventoryOptions,
+  type TextPosition,
+} from './inventory-item';
+export { buildPurl, encodeQualifiers, parsePurl } from './purl';

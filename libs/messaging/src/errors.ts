@@ -1,0 +1,60 @@
+import { RpcException } from '@nestjs/microservices';
+
+/** An RPC call was answered with an error reply; `code` is what the caller maps (e.g. to an HTTP status). */
+export class RpcError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
+/** No reply arrived in time. The request may or may not have been processed. */
+export class RpcTimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RpcTimeoutError';
+  }
+}
+
+/*
+ * The two handler-side errors extend RpcException (itself an Error) only so that they survive Nest's
+ * default RPC exception filter: it turns any other exception into an anonymous
+ * `{status: 'error', message: 'Internal server error'}`, but rethrows whatever `getError()` returns
+ * for an RpcException. Returning `this` lets the transport see the real instance.
+ */
+
+/** Throw from a handler to signal "do not retry, dead-letter now". Anything else thrown from a work handler is retried. */
+export class PermanentError extends RpcException {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentError';
+  }
+
+  override getError(): object {
+    return this;
+  }
+}
+
+/**
+ * Throw from an RPC handler for a domain error; code + message (+details) go back to the caller as
+ * RpcError. Any other error goes back as code 'internal' with a generic message. From a work or event
+ * handler it is treated like PermanentError (a domain refusal will not change on retry).
+ */
+export class DomainError extends RpcException {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  override getError(): object {
+    return this;
+  }
+}

@@ -1,0 +1,12 @@
+export { AmqpConnection, type SetupCallback } from './amqp-connection';
+export { AmqpContext, type DeliveryKind } from './amqp-context';
+export { AmqpExceptionFilter } from './amqp-exception.filter';
+export { DomainError, PermanentError, RpcError, RpcTimeoutError } from './errors';
+export { MessageBus } from './message-bus';
+export { ATTEMPTS_HEADER, ERROR_HEADER } from './message-codec';
+export { MESSAGING_OPTIONS, MessagingModule, type MessagingModuleAsyncOptions } from './messaging.module';
+export type { MessagingOptions } from './messaging-options';
+export { RabbitTransport, type RabbitTransportStatus } from './rabbit-transport';
+export type { EventConsumerOptions, RabbitTransportOptions, WorkConsumerOptions } from './rabbit-transport.options';
+export type { RpcErrorBody, RpcReply } from './rpc-envelope';
+export { topologyNames, type RetryableQueue } from './topology';

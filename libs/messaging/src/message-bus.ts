@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
+import type { AmqpConnection } from './amqp-connection';
+import { RpcError } from './errors';
+import { JSON_CONTENT_TYPE, decodeJson, encodeJson } from './message-codec';
+import { PendingReplies } from './pending-replies';
+import { asRpcReply } from './rpc-envelope';
+import { assertExchanges, assertRetryableQueue, topologyNames, type RetryableQueue } from './topology';
+
+/** RabbitMQ's pseudo-queue for direct reply-to: replies come straight back on the requesting channel. */
+const DIRECT_REPLY_TO = 'amq.rabbitmq.reply-to';
+const DEFAULT_RPC_TIMEOUT_MS = 10_000;
+/** How long a publish waits for a reconnect before giving up. */
+const PUBLISH_WAIT_MS = 10_000;
+
+/**
+ * The publishing side. Every publish goes through a ConfirmChannel and resolves only once the broker
+ * has taken responsibility for the message (for persistent messages to durable queues: written to disk).
+ */
+export class MessageBus {
+  private channel: ConfirmChannel | null = null;
+  private readonly pending = new PendingReplies();
+  /** Work topologies declared on the current connection; cleared on reconnect. */
+  private workDeclared = new Map<string, Promise<void>>();
+  private unregister: (() => void) | null = null;
+  private closed = false;
+
+  constructor(private readonly conn: AmqpConnection) {}
+
+  /** Asserts the exchanges and starts the direct reply-to consumer; again after every reconnect. */
+  async init(): Promise<void> {
+    if (this.unregister) return;
+    this.unregister = await this.conn.onSetup(() => this.setup());
+  }
+
+  /** Topic exchange, persistent; the AMQP `type` is the routing key (consumers dispatch on it). */
+  async publishEvent(routingKey: string, payload: object): Promise<void> {
+    await this.publish(topologyNames.eventsExchange(this.conn.prefix), routingKey, payload, {
+      persistent: true,
+      type: routingKey,
+      messageId: randomUUID(),
+    });
+  }
+
+  /** Default exchange straight to the work queue, persistent; declares the work topology on first use. */
+  async sendWork(work: string, payload: object, opts: { messageId?: string } = {}): Promise<void> {
+    const queues = topologyNames.work(this.conn.prefix, work);
+    await this.declareWork(queues);
+    await this.publish('', queues.main, payload, {
+      persistent: true,
+      type: work,
+      messageId: opts.messageId ?? randomUUID(),
+    });
+  }
+
+  /** Control fanout to every live process. Not persistent: control queues do not outlive their process. */
+  async broadcast(kind: string, payload: object): Promise<void> {
+    await this.publish(topologyNames.controlExchange(this.conn.prefix), '', payload, { type: kind, messageId: randomUUID() });
+  }
+
+  /**
+   * RPC over direct reply-to. The request expires when the caller stops waiting, so a backlog is not
+   * worked off for nobody; it is `mandatory`, so a service whose queue does not exist fails at once.
+   */
+  async request<T>(service: string, pattern: string, payload: object, timeoutMs = DEFAULT_RPC_TIMEOUT_MS): Promise<T> {
+    const correlationId = randomUUID();
+    const reply = this.pending.add(correlationId, timeoutMs, `${pattern} on ${service}`);
+    try {
+      await this.publish('', topologyNames.rpcQueue(this.conn.prefix, service), payload, {
+        correlationId,
+        replyTo: DIRECT_REPLY_TO,
+        type: pattern,
+        expiration: String(timeoutMs),
+        mandatory: true,
+      });
+    } catch (err) {
+      this.pending.fail(correlationId, err instanceof Error ? err : new Error(String(err)));
+    }
+    return (await reply) as T;
+  }
+
+  /** Fails pending requests and releases the channel; the connection belongs to its owner. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.unregister?.();
+    this.pending.failAll(new RpcError('unavailable', 'message bus closed before the reply arrived'));
+    const ch = this.channel;
+    this.channel = null;
+    if (ch) await this.conn.closeChannel(ch);
+  }
+
+  private async setup(): Promise<void> {
+    const ch = await this.conn.openConfirmChannel();
+    await assertExchanges(ch, this.conn.prefix);
+    ch.on('return', (msg: ConsumeMessage) =>
+      this.pending.fail(msg.properties.correlationId, new RpcError('unavailable', `nothing consumes ${msg.fields.routingKey}`)),
+    );
+    ch.on('close', () => {
+      if (this.channel !== ch) return;
+      this.channel = null;
+      this.pending.failAll(new RpcError('unavailable', 'connection to the broker lost before the reply arrived'));
+    });
+    await ch.consume(DIRECT_REPLY_TO, (msg) => this.onReply(msg), { noAck: true });
+    this.workDeclared = new Map();
+    this.channel = ch;
+  }
+
+  private onReply(msg: ConsumeMessage | null): void {
+    if (!msg) return;
+    const decoded = decodeJson(msg.content);
+    const reply = decoded.ok ? asRpcReply(decoded.value) : undefined;
+    if (reply) this.pending.settle(msg.properties.correlationId, reply);
+    else this.pending.fail(msg.properties.correlationId, new RpcError('bad_reply', 'reply is not an RPC envelope'));
+  }
+
+  private async publish(exchange: string, routingKey: string, payload: object, options: Options.Publish): Promise<void> {
+    const ch = await this.readyChannel();
+    const content = encodeJson(payload);
+    const props: Options.Publish = { contentType: JSON_CONTENT_TYPE, timestamp: Math.floor(Date.now() / 1000), ...options };
+    await new Promise<void>((resolve, reject) => {
+      // A closed channel throws here synchronously, which rejects this promise too.
+      ch.publish(exchange, routingKey, content, props, (err: unknown) =>
+        err ? reject(err instanceof Error ? err : new Error('message was not confirmed by the broker')) : resolve(),
+      );
+    });
+  }
+
+  private async readyChannel(): Promise<ConfirmChannel> {
+    if (this.closed) throw new Error('message bus is closed');
+    if (!this.unregister) throw new Error('MessageBus.init() has not been called');
+    if (!this.channel) await this.conn.waitUntilReady(PUBLISH_WAIT_MS);
+    if (!this.channel) throw new Error('message bus channel is not available');
+    return this.channel;
+  }
+
+  /** Declared once per connection; concurrent first sends share one declaration. */
+  private async declareWork(queues: RetryableQueue): Promise<void> {
+    let done = this.workDeclared.get(queues.main);
+    if (!done) {
+      done = this.declareOnTemporaryChannel(queues);
+      this.workDeclared.set(queues.main, done);
+      done.catch(() => this.workDeclared.delete(queues.main));
+    }
+    await done;
+  }
+
+  /** A throw-away channel: a refused declaration must not take the publishing channel down with it. */
+  private async declareOnTemporaryChannel(queues: RetryableQueue): Promise<void> {
+    await this.readyChannel();
+    const ch = await this.conn.openChannel({ temporary: true });
+    try {
+      await assertRetryableQueue(ch, queues);
+    } finally {
+      await this.conn.closeChannel(ch);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { RpcError, RpcTimeoutError } from './errors';
+import type { RpcReply } from './rpc-envelope';
+
+interface Pending {
+  resolve: (data: unknown) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** RPC requests awaiting their reply, keyed by correlation id; each one settles exactly once. */
+export class PendingReplies {
+  private readonly pending = new Map<string, Pending>();
+
+  /** The timer starts now, so the timeout also covers waiting for a connection and for the confirm. */
+  add(correlationId: string, timeoutMs: number, what: string): Promise<unknown> {
+    const reply = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(correlationId);
+        reject(new RpcTimeoutError(`no reply to ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(correlationId, { resolve, reject, timer });
+    });
+    // The caller awaits the publish before it awaits this promise; an early rejection (say, an
+    // unroutable request) must not count as unhandled in between.
+    reply.catch(() => undefined);
+    return reply;
+  }
+
+  settle(correlationId: string | undefined, reply: RpcReply): void {
+    const p = this.take(correlationId);
+    if (!p) return; // late reply to a request that already timed out
+    if (reply.ok) p.resolve(reply.data);
+    else p.reject(new RpcError(reply.error.code, reply.error.message, reply.error.details));
+  }
+
+  fail(correlationId: string | undefined, err: Error): void {
+    this.take(correlationId)?.reject(err);
+  }
+
+  /** Replies travel on one channel (direct reply-to); once it is gone none of them can arrive. */
+  failAll(err: Error): void {
+    for (const id of [...this.pending.keys()]) this.fail(id, err);
+  }
+
+  private take(correlationId: string | undefined): Pending | undefined {
+    if (correlationId === undefined) return undefined;
+    const p = this.pending.get(correlationId);
+    if (!p) return undefined;
+    clearTimeout(p.timer);
+    this.pending.delete(correlationId);
+    return p;
+  }
+}

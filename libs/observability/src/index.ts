@@ -1,0 +1,3 @@
+export * from './health.controller';
+export * from './observability.module';
+export * from './json-logger';

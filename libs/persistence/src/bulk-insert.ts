@@ -1,0 +1,54 @@
+import { DataSource, EntityManager } from 'typeorm';
+
+type Queryable = DataSource | EntityManager;
+
+/** How many rows one INSERT statement carries: big enough to amortize round trips, small enough for memory. */
+export const BULK_BATCH_SIZE = 2000;
+
+/**
+ * Inserts many rows in one statement by sending them as a single JSON array parameter and
+ * expanding it server-side with json_populate_recordset: no bind-parameter limit, jsonb
+ * columns travel as JSON, and PostgreSQL does the type conversion. Every listed column must
+ * be present in every row (absent keys become NULL, not the column default).
+ */
+export async function bulkInsert(
+  db: Queryable,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  opts: { onConflict?: string; returning?: string } = {},
+): Promise<Record<string, unknown>[]> {
+  if (rows.length === 0) return [];
+  const cols = columns.map((c) => `"${c}"`).join(', ');
+  const sql =
+    `INSERT INTO ${table} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${table}, $1::json)` +
+    (opts.onConflict ? ` ${opts.onConflict}` : '') +
+    (opts.returning ? ` RETURNING ${opts.returning}` : '');
+  const payload = JSON.stringify(rows.map((r) => pick(r, columns)));
+  const result: unknown = await db.query(sql, [payload]);
+  return Array.isArray(result) ? (result as Record<string, unknown>[]) : [];
+}
+
+function pick(row: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of columns) out[c] = row[c] ?? null;
+  return out;
+}
+
+/** Collects rows and flushes them in batches through `flush`. */
+export class BatchBuffer<T> {
+  private rows: T[] = [];
+  constructor(private readonly size: number, private readonly flushFn: (rows: T[]) => Promise<void>) {}
+
+  async add(row: T): Promise<void> {
+    this.rows.push(row);
+    if (this.rows.length >= this.size) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows.length === 0) return;
+    const rows = this.rows;
+    this.rows = [];
+    await this.flushFn(rows);
+  }
+}

@@ -1,0 +1,42 @@
+import { DataSource } from 'typeorm';
+import { ALL_ENTITIES } from './entities';
+import { InitialSchema1732300000000 } from './migrations/1732300000000-initial-schema';
+
+export const ALL_MIGRATIONS = [InitialSchema1732300000000];
+
+export interface DatabaseOptions {
+  url: string;
+  poolSize?: number;
+  applicationName?: string;
+}
+
+/** The one way services get a database connection; the schema comes only from migrations. */
+export function createDataSource(opts: DatabaseOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: opts.url,
+    entities: ALL_ENTITIES,
+    migrations: ALL_MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    logging: false,
+    extra: { max: opts.poolSize ?? 10, application_name: opts.applicationName ?? 'scanworks' },
+  });
+}
+
+/**
+ * Applies pending migrations under an advisory lock, so that several project-store replicas
+ * starting together do not race each other.
+ */
+export async function applyMigrations(ds: DataSource): Promise<string[]> {
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(7263541)');
+    const done = await ds.runMigrations({ transaction: 'each' });
+    return done.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock(7263541)').catch(() => undefined);
+    await runner.release();
+  }
+}

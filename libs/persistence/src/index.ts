@@ -1,0 +1,6 @@
+export * from './entities';
+export * from './data-source';
+export * from './bulk-insert';
+export * from './stream-query';
+export * from './records';
+export * from './rows-of';

@@ -1,0 +1,2 @@
+export * from './record-columns';
+export * from './scan-record-writer';

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { DependencyRecord, LicenseDetectionRecord, MessageSeverity, PackageRecord, RelationRecord, ResourceRecord } from '@sca/contracts';
+import { bulkInsert } from '../bulk-insert';
+import { DEPENDENCY_COLUMNS, LICENSE_COLUMNS, PACKAGE_COLUMNS, RESOURCE_COLUMNS } from './record-columns';
+
+export type ResourceInput = ResourceRecord & { rootfs_path?: string };
+export type DependencyInput = DependencyRecord & { type: string; namespace: string; name: string; version: string; qualifiers: string; subpath: string };
+export interface MessageInput { severity: MessageSeverity; description: string; model: string; details?: Record<string, unknown>; traceback?: string }
+
+function parentPath(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+/**
+ * Writes the scan records of one project in bulk. Links between records (resource → package,
+ * dependency → package and datafile) are resolved by joins inside PostgreSQL on paths and
+ * uids, so the writer keeps no id maps in memory however large the project is.
+ */
+export class ScanRecordWriter {
+  constructor(private readonly db: DataSource, readonly projectUuid: string) {}
+
+  /** Inserts packages; returns how many were new (an existing package_uid is kept). */
+  async insertPackages(records: PackageRecord[]): Promise<number> {
+    const rows = records.map((p) => ({ ...p, uuid: randomUUID(), project_uuid: this.projectUuid, filename: '' }));
+    const inserted = await bulkInsert(this.db, 'discovered_packages', PACKAGE_COLUMNS, rows, {
+      onConflict: "ON CONFLICT (project_uuid, package_uid) WHERE package_uid <> '' DO NOTHING",
+      returning: 'id',
+    });
+    return inserted.length;
+  }
+
+  /** Inserts resources and links them to their packages by package_uid; returns how many were new. */
+  async insertResources(records: ResourceInput[]): Promise<number> {
+    const rows = records.map((r) => ({
+      ...r,
+      project_uuid: this.projectUuid,
+      parent_path: parentPath(r.path),
+      rootfs_path: r.rootfs_path ?? '',
+    }));
+    const inserted = await bulkInsert(this.db, 'codebase_resources', RESOURCE_COLUMNS, rows, {
+      onConflict: 'ON CONFLICT (project_uuid, path) DO NOTHING',
+      returning: 'id',
+    });
+    const links = records.flatMap((r) => r.for_packages.map((uid) => ({ path: r.path, package_uid: uid })));
+    if (links.length > 0) {
+      await this.db.query(
+        `INSERT INTO resource_packages (resource_id, package_id)
+         SELECT r.id, p.id FROM json_to_recordset($1::json) AS x(path text, package_uid text)
+         JOIN codebase_resources r ON r.project_uuid = $2 AND r.path = x.path
+         JOIN discovered_packages p ON p.project_uuid = $2 AND p.package_uid = x.package_uid
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify(links), this.projectUuid],
+      );
+    }
+    return inserted.length;
+  }
+
+  /** Inserts dependencies; package links are resolved now, datafile links by `linkDependencyDatafiles`. */
+  async insertDependencies(records: DependencyInput[]): Promise<number> {
+    const rows = records.map((d) => ({ ...d, uuid: randomUUID(), project_uuid: this.projectUuid }));
+    const inserted = await bulkInsert(this.db, 'discovered_dependencies', DEPENDENCY_COLUMNS, rows, {
+      onConflict: "ON CONFLICT (project_uuid, dependency_uid) WHERE dependency_uid <> '' DO NOTHING",
+      returning: 'id, uuid',
+    });
+    const links = records
+      .map((d, i) => ({ uuid: rows[i].uuid, for_uid: d.for_package_uid ?? '', resolved_uid: d.resolved_to_package_uid ?? '' }))
+      .filter((l) => l.for_uid !== '' || l.resolved_uid !== '');
+    if (links.length > 0) {
+      await this.db.query(
+        `UPDATE discovered_dependencies d SET
+           for_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.for_uid AND x.for_uid <> ''),
+           resolved_to_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.resolved_uid AND x.resolved_uid <> '')
+         FROM json_to_recordset($1::json) AS x(uuid uuid, for_uid text, resolved_uid text)
+         WHERE d.uuid = x.uuid`,
+        [JSON.stringify(links), this.projectUuid],
+      );
+    }
+    return inserted.length;
+  }
+
+  /** Links dependencies to their datafile resources once resources exist. */
+  async linkDependencyDatafiles(): Promise<void> {
+    await this.db.query(
+      `UPDATE discovered_dependencies d SET datafile_resource_id = r.id
+       FROM codebase_resources r
+       WHERE d.project_uuid = $1 AND d.datafile_resource_id IS NULL AND d.datafile_path IS NOT NULL
+         AND r.project_uuid = $1 AND r.path = d.datafile_path`,
+      [this.projectUuid],
+    );
+  }
+
+  /** Creates relations by resource paths; returns how many were created. */
+  async insertRelations(records: RelationRecord[], extraData: Record<string, unknown>[] = []): Promise<number> {
+    if (records.length === 0) return 0;
+    const rows = records.map((r, i) => ({ uuid: randomUUID(), from: r.from_resource, to: r.to_resource, map_type: r.map_type, extra_data: extraData[i] ?? {} }));
+    const res: unknown[] = await this.db.query(
+      `INSERT INTO codebase_relations (uuid, project_uuid, from_resource_id, to_resource_id, map_type, extra_data)
+       SELECT x.uuid, $2, f.id, t.id, x.map_type, x.extra_data
+       FROM json_to_recordset($1::json) AS x(uuid uuid, "from" text, "to" text, map_type text, extra_data jsonb)
+       JOIN codebase_resources f ON f.project_uuid = $2 AND f.path = x."from"
+       JOIN codebase_resources t ON t.project_uuid = $2 AND t.path = x."to"
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [JSON.stringify(rows), this.projectUuid],
+    );
+    return res.length;
+  }
+
+  /** Adds license detections; a detection seen again adds its count and file regions. */
+  async upsertLicenseDetections(records: LicenseDetectionRecord[]): Promise<void> {
+    const merged = new Map<string, LicenseDetectionRecord>();
+    for (const r of records) {
+      const seen = merged.get(r.identifier);
+      if (!seen) merged.set(r.identifier, { ...r, file_regions: [...r.file_regions] });
+      else {
+        seen.detection_count += r.detection_count;
+        seen.file_regions.push(...r.file_regions);
+      }
+    }
+    const rows = [...merged.values()].map((r) => ({ ...r, project_uuid: this.projectUuid }));
+    await bulkInsert(this.db, 'discovered_licenses', LICENSE_COLUMNS, rows, {
+      onConflict: `ON CONFLICT (project_uuid, identifier) DO UPDATE SET
+        detection_count = discovered_licenses.detection_count + EXCLUDED.detection_count,
+        file_regions = discovered_licenses.file_regions || EXCLUDED.file_regions`,
+    });
+  }
+
+  async addMessages(messages: MessageInput[]): Promise<void> {
+    const rows = messages.map((m) => ({
+      uuid: randomUUID(),
+      project_uuid: this.projectUuid,
+      severity: m.severity,
+      description: m.description,
+      model: m.model.slice(0, 100),
+      details: m.details ?? {},
+      traceback: m.traceback ?? '',
+    }));
+    await bulkInsert(this.db, 'project_messages', ['uuid', 'project_uuid', 'severity', 'description', 'model', 'details', 'traceback'], rows);
+  }
+}

@@ -1,0 +1,53 @@
+import { DataSource } from 'typeorm';
+import { MessageInput, ScanRecordWriter } from '@sca/persistence';
+import { ObjectStorage } from '@sca/storage';
+import { FetchPolicy } from '../inputs';
+
+export interface WorkDirs {
+  root: string;
+  input: string;
+  codebase: string;
+  output: string;
+  tmp: string;
+}
+
+export interface StepProject {
+  uuid: string;
+  name: string;
+  settings: Record<string, unknown>;
+  extra_data: Record<string, unknown>;
+}
+
+export interface StepRun {
+  uuid: string;
+  pipeline_name: string;
+  selected_groups: string[] | null;
+}
+
+/** Everything a step may use. Steps never reach for globals. */
+export interface StepContext {
+  project: StepProject;
+  run: StepRun;
+  dirs: WorkDirs;
+  db: DataSource;
+  records: ScanRecordWriter;
+  storage: ObjectStorage;
+  fetchPolicy: FetchPolicy;
+  signal: AbortSignal;
+  /** Appends a timestamped line to the run log. */
+  log(message: string): void;
+  /** Reports per-file progress of the current step. */
+  progress(done: number, total: number): void;
+  /** Throws RunStoppedError when a stop was requested; call it between files. */
+  throwIfStopped(): void;
+  addMessage(message: MessageInput): Promise<void>;
+  /** Merges keys into the project's extra_data. */
+  updateProjectExtraData(patch: Record<string, unknown>): Promise<void>;
+}
+
+export class RunStoppedError extends Error {
+  constructor() {
+    super('Stop task requested');
+    this.name = 'RunStoppedError';
+  }
+}

@@ -1,0 +1,16 @@
+export * from './framework/define';
+export * from './framework/step-context';
+export * from './framework/registry';
+export * from './framework/pipeline-info';
+export * from './steps/download-missing-inputs.step';
+export * from './steps/input-files-error';
+export * from './pipelines';
+export * from './inputs';
+
+import { downloadMissingInputsStep } from './steps/download-missing-inputs.step';
+import { PipelineRegistry } from './framework/registry';
+import { BUILT_IN_PIPELINES } from './pipelines';
+
+export function createPipelineRegistry(extraDirs: string[] = []): PipelineRegistry {
+  return new PipelineRegistry(BUILT_IN_PIPELINES, downloadMissingInputsStep, extraDirs);
+}

@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { InventoryItem, readInventory } from '@sca/formats';
+import { LicenseDetectionRecord, PackageRecord, RelationRecord, ResourceRecord } from '@sca/contracts';
+import { BatchBuffer, BULK_BATCH_SIZE, DependencyInput, ResourceInput } from '@sca/persistence';
+import { StepContext } from '../framework/step-context';
+
+export interface InventoryCounts {
+  packages: number;
+  dependencies: number;
+  resources: number;
+  relations: number;
+  problems: number;
+}
+
+/**
+ * Loads one ScanCode-toolkit or ScanCode.io JSON inventory in a single streaming pass.
+ * Records are buffered per kind and written in batches; a batch of resources or
+ * dependencies first flushes pending packages, and relations flush resources, so every
+ * link target exists when the joins that resolve links run.
+ */
+export async function loadInventoryFile(ctx: StepContext, path: string, onHeaders: (h: Record<string, unknown>[]) => Promise<void>): Promise<InventoryCounts> {
+  const counts: InventoryCounts = { packages: 0, dependencies: 0, resources: 0, relations: 0, problems: 0 };
+  const w = ctx.records;
+  let sawTopLevelLicenses = false;
+  const packages = new BatchBuffer<PackageRecord>(BULK_BATCH_SIZE, async (rows) => { counts.packages += await w.insertPackages(rows); });
+  const resources = new BatchBuffer<ResourceInput>(BULK_BATCH_SIZE, async (rows) => {
+    await packages.flush();
+    counts.resources += await w.insertResources(rows);
+    if (!sawTopLevelLicenses) await w.upsertLicenseDetections(detectionsFromResources(rows));
+  });
+  const dependencies = new BatchBuffer<DependencyInput>(BULK_BATCH_SIZE, async (rows) => {
+    await packages.flush();
+    counts.dependencies += await w.insertDependencies(rows);
+  });
+  const relations = new BatchBuffer<RelationRecord>(BULK_BATCH_SIZE, async (rows) => {
+    await resources.flush();
+    counts.relations += await w.insertRelations(rows);
+  });
+  const licenses = new BatchBuffer<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => w.upsertLicenseDetections(rows));
+
+  const total = (await stat(path)).size;
+  let done = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      done += chunk.length;
+      cb(null, chunk);
+    },
+  });
+  const source = createReadStream(path).pipe(counter);
+  let seen = 0;
+  for await (const item of readInventory(source) as AsyncIterable<InventoryItem>) {
+    if (++seen % 1000 === 0) {
+      ctx.throwIfStopped();
+      ctx.progress(done, total);
+    }
+    switch (item.kind) {
+      case 'headers':
+        await onHeaders(item.headers);
+        break;
+      case 'package':
+        await packages.add(item.record);
+        break;
+      case 'dependency':
+        await dependencies.add(item.record);
+        break;
+      case 'license_detection':
+        sawTopLevelLicenses = true;
+        await licenses.add(item.record);
+        break;
+      case 'resource':
+        await resources.add(item.record);
+        break;
+      case 'relation':
+        await relations.add(item.record);
+        break;
+      case 'problem':
+        counts.problems++;
+        await ctx.addMessage({ severity: item.severity, description: item.message, model: 'load_inventory', details: item.details });
+        break;
+    }
+  }
+  await packages.flush();
+  await licenses.flush();
+  await resources.flush();
+  await dependencies.flush();
+  await relations.flush();
+  ctx.progress(total, total);
+  return counts;
+}
+
+/** ScanCode.io JSON has no top-level detections: they are rebuilt from the files. */
+function detectionsFromResources(rows: ResourceRecord[]): LicenseDetectionRecord[] {
+  const out: LicenseDetectionRecord[] = [];
+  for (const r of rows) {
+    for (const d of r.license_detections as Record<string, unknown>[]) {
+      const identifier = typeof d.identifier === 'string' ? d.identifier : '';
+      if (!identifier) continue;
+      const matches = Array.isArray(d.matches) ? (d.matches as Record<string, unknown>[]) : [];
+      const lines = matches.map((m) => [Number(m.start_line) || 0, Number(m.end_line) || 0]);
+      out.push({
+        detection_count: 1,
+        identifier,
+        license_expression: String(d.license_expression ?? ''),
+        license_expression_spdx: String(d.license_expression_spdx ?? ''),
+        compliance_alert: '',
+        matches,
+        detection_log: Array.isArray(d.detection_log) ? (d.detection_log as string[]) : [],
+        from_package: false,
+        is_license_clue: false,
+        file_regions: [{ path: r.path, start_line: Math.min(...lines.map((l) => l[0]), Infinity) === Infinity ? 0 : Math.min(...lines.map((l) => l[0])), end_line: lines.length ? Math.max(...lines.map((l) => l[1])) : 0 }],
+        needs_review: false,
+        review_comments: [],
+      });
+    }
+  }
+  return out;
+}
