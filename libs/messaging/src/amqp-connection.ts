@@ -78,7 +78,10 @@ export class AmqpConnection {
       }
     } else {
       // A reconnect is under way; it runs every callback registered by the time it finishes.
-      await this.waitUntilReady(INITIAL_CONNECT_DEADLINE_MS);
+      await this.waitUntilReady(INITIAL_CONNECT_DEADLINE_MS).catch((err: unknown) => {
+        unregister();
+        throw err;
+      });
     }
     return unregister;
   }
@@ -112,6 +115,18 @@ export class AmqpConnection {
     } catch {
       // Already closed along with its connection: nothing left to release.
     }
+  }
+
+  /**
+   * Drops the current connection so that the usual reconnect rebuilds everything: for a consumer the
+   * broker cancelled (its queue was deleted) or a channel the broker closed.
+   */
+  recycle(reason: string): void {
+    const model = this.model;
+    if (!model || this.closing || this.connecting) return;
+    this.logger.warn(`${reason}; rebuilding the connection`);
+    this.ready = false; // publishers wait for the rebuild instead of using what is being torn down
+    model.close().catch(() => undefined);
   }
 
   /** Resolves once connected and set up; rejects after `timeoutMs`. */
@@ -216,10 +231,7 @@ export class AmqpConnection {
       // When the whole connection closes its channels close first, in the same tick; by the next
       // one `model` is stale and there is nothing to do. Otherwise the broker closed this channel alone.
       setImmediate(() => {
-        if (model && model === this.model && !this.closing) {
-          this.logger.warn('a channel was closed by the broker; rebuilding the connection');
-          model.close().catch(() => undefined);
-        }
+        if (model && model === this.model) this.recycle('a channel was closed by the broker');
       });
     });
     return ch;

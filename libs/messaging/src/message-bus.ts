@@ -65,14 +65,10 @@ export class MessageBus {
   async request<T>(service: string, pattern: string, payload: object, timeoutMs = DEFAULT_RPC_TIMEOUT_MS): Promise<T> {
     const correlationId = randomUUID();
     const reply = this.pending.add(correlationId, timeoutMs, `${pattern} on ${service}`);
+    const props = { correlationId, replyTo: DIRECT_REPLY_TO, type: pattern, expiration: String(timeoutMs), mandatory: true };
     try {
-      await this.publish('', topologyNames.rpcQueue(this.conn.prefix, service), payload, {
-        correlationId,
-        replyTo: DIRECT_REPLY_TO,
-        type: pattern,
-        expiration: String(timeoutMs),
-        mandatory: true,
-      });
+      // No re-publish: losing the channel has already failed this request, as its reply could not arrive.
+      await this.publish('', topologyNames.rpcQueue(this.conn.prefix, service), payload, props, { retryOnChannelLoss: false });
     } catch (err) {
       this.pending.fail(correlationId, err instanceof Error ? err : new Error(String(err)));
     }
@@ -114,24 +110,46 @@ export class MessageBus {
     else this.pending.fail(msg.properties.correlationId, new RpcError('bad_reply', 'reply is not an RPC envelope'));
   }
 
-  private async publish(exchange: string, routingKey: string, payload: object, options: Options.Publish): Promise<void> {
-    const ch = await this.readyChannel();
+  /**
+   * If the channel dies before the broker confirms, the broker may or may not have the message; unless
+   * told otherwise this publishes again once reconnected. That is at-least-once delivery, which
+   * consumers are built for (handlers are idempotent, ARCHITECTURE.md §4).
+   */
+  private async publish(
+    exchange: string,
+    routingKey: string,
+    payload: object,
+    options: Options.Publish,
+    { retryOnChannelLoss = true } = {},
+  ): Promise<void> {
     const content = encodeJson(payload);
     const props: Options.Publish = { contentType: JSON_CONTENT_TYPE, timestamp: Math.floor(Date.now() / 1000), ...options };
-    await new Promise<void>((resolve, reject) => {
-      // A closed channel throws here synchronously, which rejects this promise too.
-      ch.publish(exchange, routingKey, content, props, (err: unknown) =>
-        err ? reject(err instanceof Error ? err : new Error('message was not confirmed by the broker')) : resolve(),
-      );
-    });
+    const deadline = Date.now() + PUBLISH_WAIT_MS;
+    for (;;) {
+      const ch = await this.readyChannel();
+      try {
+        return await confirmedPublish(ch, exchange, routingKey, content, props);
+      } catch (err) {
+        // The channel's 'close' listener has already run by now, so a lost channel is no longer current.
+        const channelLost = this.channel !== ch;
+        if (!retryOnChannelLoss || !channelLost || this.closed || Date.now() > deadline) throw err;
+      }
+    }
   }
 
   private async readyChannel(): Promise<ConfirmChannel> {
-    if (this.closed) throw new Error('message bus is closed');
-    if (!this.unregister) throw new Error('MessageBus.init() has not been called');
-    if (!this.channel) await this.conn.waitUntilReady(PUBLISH_WAIT_MS);
-    if (!this.channel) throw new Error('message bus channel is not available');
-    return this.channel;
+    const deadline = Date.now() + PUBLISH_WAIT_MS;
+    for (;;) {
+      if (this.closed) throw new Error('message bus is closed');
+      if (!this.unregister) throw new Error('MessageBus.init() has not been called');
+      if (this.channel) return this.channel;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('message bus channel is not available');
+      // When the broker closes this channel alone, the connection still looks ready until the rebuild
+      // it triggers begins (a tick later); poll briefly through that window.
+      if (this.conn.isReady) await new Promise((resolve) => setTimeout(resolve, 10));
+      else await this.conn.waitUntilReady(left);
+    }
   }
 
   /** Declared once per connection; concurrent first sends share one declaration. */
@@ -155,4 +173,13 @@ export class MessageBus {
       await this.conn.closeChannel(ch);
     }
   }
+}
+
+function confirmedPublish(ch: ConfirmChannel, exchange: string, routingKey: string, content: Buffer, props: Options.Publish): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    // A closed channel throws here synchronously, which rejects this promise too.
+    ch.publish(exchange, routingKey, content, props, (err: unknown) =>
+      err ? reject(err instanceof Error ? err : new Error('message was not confirmed by the broker')) : resolve(),
+    );
+  });
 }

@@ -30,6 +30,7 @@ export class QueueConsumer {
     private readonly dispatch: Dispatch,
     private readonly inFlight: Set<Promise<void>>,
     private readonly logger: LoggerService,
+    private readonly onCancelledByBroker: (reason: string) => void,
   ) {}
 
   async start(): Promise<void> {
@@ -51,7 +52,11 @@ export class QueueConsumer {
   }
 
   private onMessage(msg: ConsumeMessage | null): void {
-    if (!msg) return; // the broker cancelled the consumer (queue deleted); a reconnect rebuilds it
+    if (!msg) {
+      // The broker cancelled the consumer (its queue was deleted): redeclare and re-consume.
+      this.onCancelledByBroker(`the broker cancelled the consumer of ${this.spec.queue}`);
+      return;
+    }
     const running = this.handle(new Delivery(msg, this.ch)).catch((err: unknown) =>
       // Typically the channel died mid-way; the unacked message is redelivered.
       this.logger.error(`could not settle a delivery from ${this.spec.queue}: ${describeError(err)}`),

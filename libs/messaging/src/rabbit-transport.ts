@@ -80,7 +80,8 @@ export class RabbitTransport extends Server<RabbitTransportEvents, RabbitTranspo
     const consumers: QueueConsumer[] = [];
     for (const spec of specs) {
       const ch = await conn.openConfirmChannel();
-      const consumer = new QueueConsumer(spec, ch, (p, payload, ctx) => this.dispatch(p, payload, ctx), this.inFlight, this.logger);
+      const dispatch = (p: string, payload: unknown, ctx: AmqpContext): Promise<unknown> => this.dispatch(p, payload, ctx);
+      const consumer = new QueueConsumer(spec, ch, dispatch, this.inFlight, this.logger, (why) => conn.recycle(why));
       await consumer.start();
       consumers.push(consumer);
     }

@@ -1,12 +1,13 @@
 import type { Socket } from 'node:net';
-import type { INestMicroservice, Type } from '@nestjs/common';
+import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { TEST_AMQP_URL, uniqueTestName } from '@sca/testing';
 import { connect, type ChannelModel, type GetMessage, type Options } from 'amqplib';
 import { AmqpConnection, AmqpExceptionFilter, MessageBus, RabbitTransport, topologyNames, type RabbitTransportOptions } from '../src';
 
 /** Polls until `check` returns something truthy; tests never sleep for a fixed time. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+type Falsy = false | null | undefined | 0 | '';
+export async function waitFor<T>(check: () => T | Falsy | Promise<T | Falsy>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -23,9 +24,9 @@ export function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
-/** Drops the TCP connection under an amqplib ChannelModel, as a broker restart or network cut would. */
+/** Drops the TCP connection under an amqplib ChannelModel as a network reset would (amqplib watches socket errors). */
 export function cutConnection(model: ChannelModel): void {
-  (model.connection as unknown as { stream: Socket }).stream.destroy();
+  (model.connection as unknown as { stream: Socket }).stream.destroy(new Error('connection cut by the test'));
 }
 
 /**
@@ -48,7 +49,7 @@ export class TestBroker {
 
   /** A Nest microservice on RabbitTransport; by default with the filter that lets real errors through. */
   async startService(
-    module: Type,
+    module: Parameters<typeof NestFactory.createMicroservice>[0],
     opts: Omit<RabbitTransportOptions, 'url' | 'prefix'>,
     { passErrorsThrough = true } = {},
   ): Promise<{ app: INestMicroservice; transport: RabbitTransport }> {
@@ -98,6 +99,18 @@ export class TestBroker {
     } finally {
       await ch.close();
     }
+  }
+
+  async deleteQueue(queue: string): Promise<void> {
+    const ch = await this.admin.createChannel();
+    await ch.deleteQueue(queue);
+    await ch.close();
+  }
+
+  async deleteExchange(exchange: string): Promise<void> {
+    const ch = await this.admin.createChannel();
+    await ch.deleteExchange(exchange);
+    await ch.close();
   }
 
   /** Closes every app and connection, then deletes the named queues and both exchanges. */

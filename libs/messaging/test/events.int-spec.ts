@@ -14,9 +14,11 @@ let failuresLeft = 1;
 /** Two services, each with its own queue: both must see every event they bind to. */
 @Controller()
 class AuditController {
+  /** Records the AMQP properties themselves: `type` must be the routing key, delivery persistent. */
   @EventPattern('run.completed')
   completed(@Payload() e: RunEvent, @Ctx() ctx: AmqpContext): void {
-    received.push(`audit:${ctx.pattern}:${e.run}`);
+    const { type, deliveryMode } = ctx.getMessage().properties as { type?: string; deliveryMode?: number };
+    received.push(`audit:${type}:${e.run}${deliveryMode === 2 ? '' : ':transient'}`);
   }
 
   @EventPattern('run.started')

@@ -60,12 +60,27 @@ describe('surviving a lost broker connection', () => {
     await expect(bus.request('echo', 'echo.ping', {})).resolves.toBe('pong');
   });
 
+  it('redeclares and re-consumes a queue deleted under its consumer', async () => {
+    await broker.deleteQueue(topologyNames.work(broker.prefix, 'echo.work').main);
+    await waitFor(() => connects === 2, 'the transport to rebuild its topology');
+    await bus.sendWork('echo.work', { id: 'recreated' });
+    await waitFor(() => handled.includes('recreated'), 'a job in the recreated queue');
+  });
+
   it('publishes through a reconnect of its own connection', async () => {
     cutConnection(busConn.channelModel);
     // Sent while the connection is down: waits for the reconnect, then for the broker's confirm.
     await bus.sendWork('echo.work', { id: 'during' });
     await waitFor(() => handled.includes('during'), 'the job sent during the reconnect');
     await expect(bus.request('echo', 'echo.ping', {})).resolves.toBe('pong');
+  });
+
+  it('rebuilds after the broker closes its publishing channel, and the publish still succeeds', async () => {
+    await broker.deleteExchange(topologyNames.eventsExchange(broker.prefix));
+    // Publishing to the missing exchange makes the broker close the channel (404); the bus reconnects,
+    // declares the exchange again and publishes once more.
+    await expect(bus.publishEvent('echo.happened', { id: 'x' })).resolves.toBeUndefined();
+    await waitFor(() => busConn.isReady, 'the bus connection to be ready');
   });
 
   it('fails a pending request at once when its reply channel is lost', async () => {

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type S3rver from 's3rver';
+import type FilesystemStore from 's3rver/lib/stores/filesystem';
 import { compatStore } from './s3rver-compat.store';
 
 /*
- * s3rver 3.7 (unmaintained since 2020) next to minio 8 and Node 20 gets several things wrong; each
- * fix below is pinned by a test in local-s3.int-spec.ts. The store-level fixes are in
- * s3rver-compat.store.ts; these are the ones that live at the HTTP layer.
+ * s3rver 3.7 (unmaintained since 2020) next to minio 8 and Node 20 gets several things wrong. The
+ * fixes at the HTTP layer are here, those in its file store in s3rver-compat.store.ts; the
+ * integration tests in libs/storage/test exercise each correctness fix (see libs/storage/README.md).
  */
 
 type Entry = Record<string, unknown>;
@@ -65,7 +66,20 @@ async function protectDeleteKeys(ctx: S3rver.Context): Promise<void> {
   ctx.req = Readable.from([Buffer.from(xml, 'utf8')]);
 }
 
-async function httpCompat(ctx: S3rver.Context, next: () => Promise<void>): Promise<void> {
+/**
+ * HEAD Bucket (minio's bucketExists) only asks whether the bucket exists, but s3rver answers it by
+ * running a full listing, which with the never-truncating listing of s3rver-compat.store.ts would
+ * read the metadata of every object in the bucket each time a service starts.
+ */
+async function headBucket(ctx: S3rver.Context, store: FilesystemStore): Promise<boolean> {
+  const bucket = /^\/([^/]+)\/?$/.exec(ctx.path)?.[1];
+  if (ctx.method !== 'HEAD' || ctx.querystring !== '' || bucket === undefined) return false;
+  ctx.status = (await store.getBucket(decodeURIComponent(bucket))) ? 200 : 404;
+  return true;
+}
+
+async function httpCompat(ctx: S3rver.Context, next: () => Promise<void>, store: FilesystemStore): Promise<void> {
+  if (await headBucket(ctx, store)) return;
   const copySource = ctx.headers['x-amz-copy-source'];
   if (typeof copySource === 'string') ctx.headers['x-amz-copy-source'] = reencodeCopySource(copySource);
   if (ctx.method === 'POST' && 'delete' in ctx.query) await protectDeleteKeys(ctx);
@@ -82,8 +96,8 @@ export function applyS3rverCompat(server: S3rver, directory: string): void {
   if (server.middleware[routerAt]?.name !== 'dispatch') {
     throw new Error('Unexpected s3rver middleware layout; s3rver-compat.ts needs updating for this s3rver version');
   }
-  void httpCompat;
   const store = compatStore(directory);
+  server.middleware.splice(routerAt, 0, (ctx, next) => httpCompat(ctx, next, store));
   server.store = store;
   server.context.store = store;
 }

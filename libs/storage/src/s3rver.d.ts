@@ -5,7 +5,7 @@
 
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
-  import type FilesystemStore = require('s3rver/lib/stores/filesystem');
+  import type FilesystemStore from 's3rver/lib/stores/filesystem';
 
   namespace S3rver {
     interface Options {
@@ -22,6 +22,8 @@ declare module 's3rver' {
     interface Context {
       method: string;
       path: string;
+      querystring: string;
+      status: number;
       query: Record<string, string | string[] | undefined>;
       headers: Record<string, string | string[] | undefined>;
       body: unknown;
@@ -55,7 +57,7 @@ declare module 's3rver/lib/models/object' {
 }
 
 declare module 's3rver/lib/stores/filesystem' {
-  import type S3Object = require('s3rver/lib/models/object');
+  import type S3Object from 's3rver/lib/models/object';
 
   namespace FilesystemStore {
     interface ListOptions {
@@ -74,6 +76,7 @@ declare module 's3rver/lib/stores/filesystem' {
   class FilesystemStore {
     constructor(rootDirectory: string);
     getBucketPath(bucket: string): string;
+    getBucket(bucket: string): Promise<object | null>;
     getResourcePath(bucket: string, key: string | undefined, resource: string): string;
     getMetadata(bucket: string, key: string): Promise<Record<string, unknown>>;
     listObjects(bucket: string, options: FilesystemStore.ListOptions): Promise<FilesystemStore.ListResult>;

@@ -3,13 +3,15 @@ import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLengt
 import { DRF } from './drf-messages';
 import { IsDrfDict, IsDrfList, IsStringOrStringList } from './validators';
 
+// class-validator runs a property's decorators bottom-up (right to left on one line): the type
+// check is written last so that it is the first error reported, as DRF does.
 const URL_OPTIONS = { require_tld: false, require_protocol: true, protocols: ['http', 'https'], allow_underscores: true };
 
 export class WebhookDto {
-  @IsDefined({ message: DRF.required })
-  @IsString({ message: DRF.notString })
-  @IsUrl(URL_OPTIONS, { message: DRF.invalidUrl })
   @MaxLength(1024, { message: DRF.maxLength(1024) })
+  @IsUrl(URL_OPTIONS, { message: DRF.invalidUrl })
+  @IsString({ message: DRF.notString })
+  @IsDefined({ message: DRF.required })
   target_url!: string;
 
   @IsOptional() @IsBoolean({ message: DRF.notBoolean }) trigger_on_each_run?: boolean;
@@ -21,34 +23,34 @@ export const WEBHOOK_FIELDS = ['target_url', 'trigger_on_each_run', 'include_sum
 
 /** POST /api/projects/ (reference §3.2). */
 export class CreateProjectDto {
-  @IsDefined({ message: DRF.required })
-  @IsString({ message: DRF.notString })
-  @IsNotEmpty({ message: DRF.blank })
   @MaxLength(100, { message: DRF.maxLength(100) })
+  @IsNotEmpty({ message: DRF.blank })
+  @IsString({ message: DRF.notString })
+  @IsDefined({ message: DRF.required })
   name!: string;
 
   @IsOptional() @IsStringOrStringList() input_urls?: string | string[];
   @IsOptional() @IsStringOrStringList() pipeline?: string | string[];
   @IsOptional() @IsBoolean({ message: DRF.notBoolean }) execute_now?: boolean;
 
-  @IsOptional()
-  @IsString({ message: DRF.notString })
-  @IsNotEmpty({ message: DRF.blank })
   @MaxLength(50, { message: DRF.maxLength(50) })
+  @IsNotEmpty({ message: DRF.blank })
+  @IsString({ message: DRF.notString })
+  @IsOptional()
   upload_file_tag?: string;
 
-  @IsOptional() @IsString({ message: DRF.notString }) @MaxLength(1024, { message: DRF.maxLength(1024) }) webhook_url?: string;
+  @IsOptional() @MaxLength(1024, { message: DRF.maxLength(1024) }) @IsString({ message: DRF.notString }) webhook_url?: string;
 
-  @IsOptional()
-  @IsDrfList()
-  @ValidateNested({ each: true })
   @Type(() => WebhookDto)
+  @ValidateNested({ each: true })
+  @IsDrfList()
+  @IsOptional()
   webhooks?: WebhookDto[];
 
-  @IsOptional() @IsDrfList() @IsString({ each: true, message: DRF.notString }) labels?: string[];
+  @IsOptional() @IsString({ each: true, message: DRF.notString }) @IsDrfList() labels?: string[];
   @IsOptional() @IsString({ message: DRF.notString }) notes?: string;
   @IsOptional() @IsDrfDict() settings?: Record<string, unknown>;
-  @IsOptional() @IsString({ message: DRF.notString }) @MaxLength(2048, { message: DRF.maxLength(2048) }) purl?: string;
+  @IsOptional() @MaxLength(2048, { message: DRF.maxLength(2048) }) @IsString({ message: DRF.notString }) purl?: string;
   @IsOptional() @IsDrfDict() extra_data?: Record<string, unknown>;
 }
 export const CREATE_PROJECT_FIELDS = ['name', 'input_urls', 'upload_file', 'upload_file_tag', 'pipeline', 'execute_now', 'webhook_url', 'webhooks', 'labels', 'notes', 'settings', 'purl', 'extra_data'];
@@ -56,7 +58,7 @@ export const CREATE_PROJECT_FIELDS = ['name', 'input_urls', 'upload_file', 'uplo
 /** POST add_input/: input_urls as a list; a string is accepted too (ARCHITECTURE §8 departure). */
 export class AddInputDto {
   @IsOptional() @IsStringOrStringList() input_urls?: string | string[];
-  @IsOptional() @IsString({ message: DRF.notString }) @MaxLength(50, { message: DRF.maxLength(50) }) upload_file_tag?: string;
+  @IsOptional() @MaxLength(50, { message: DRF.maxLength(50) }) @IsString({ message: DRF.notString }) upload_file_tag?: string;
 }
 export const ADD_INPUT_FIELDS = ['input_urls', 'upload_file', 'upload_file_tag'];
 

@@ -48,38 +48,44 @@ export async function loadInventoryFile(ctx: StepContext, path: string, onHeader
       cb(null, chunk);
     },
   });
-  const source = createReadStream(path).pipe(counter);
+  const file = createReadStream(path);
+  const source = file.pipe(counter);
   let seen = 0;
-  for await (const item of readInventory(source) as AsyncIterable<InventoryItem>) {
-    if (++seen % 1000 === 0) {
-      ctx.throwIfStopped();
-      ctx.progress(done, total);
+  try {
+    for await (const item of readInventory(source) as AsyncIterable<InventoryItem>) {
+      if (++seen % 1000 === 0) {
+        ctx.throwIfStopped();
+        ctx.progress(done, total);
+      }
+      switch (item.kind) {
+        case 'headers':
+          await onHeaders(item.headers);
+          break;
+        case 'package':
+          await packages.add(item.record);
+          break;
+        case 'dependency':
+          await dependencies.add(item.record);
+          break;
+        case 'license_detection':
+          sawTopLevelLicenses = true;
+          await licenses.add(item.record);
+          break;
+        case 'resource':
+          await resources.add(item.record);
+          break;
+        case 'relation':
+          await relations.add(item.record);
+          break;
+        case 'problem':
+          counts.problems++;
+          await ctx.addMessage({ severity: item.severity, description: item.message, model: 'load_inventory', details: item.details });
+          break;
+      }
     }
-    switch (item.kind) {
-      case 'headers':
-        await onHeaders(item.headers);
-        break;
-      case 'package':
-        await packages.add(item.record);
-        break;
-      case 'dependency':
-        await dependencies.add(item.record);
-        break;
-      case 'license_detection':
-        sawTopLevelLicenses = true;
-        await licenses.add(item.record);
-        break;
-      case 'resource':
-        await resources.add(item.record);
-        break;
-      case 'relation':
-        await relations.add(item.record);
-        break;
-      case 'problem':
-        counts.problems++;
-        await ctx.addMessage({ severity: item.severity, description: item.message, model: 'load_inventory', details: item.details });
-        break;
-    }
+  } finally {
+    // .pipe() does not pass a destroy upstream: close the file when reading stops early.
+    file.destroy();
   }
   await packages.flush();
   await licenses.flush();
