@@ -31,6 +31,24 @@ export default tseslint.config(
     },
   },
   {
+    // Tests may use the shared test helpers; production code may not.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:engine', 'type:testing'] }],
+        },
+      ],
+    },
+  },
+  {
+    // End-to-end tests read arbitrary JSON bodies of the API.
+    files: ['e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['libs/scanner/**/*.ts', 'libs/formats/**/*.ts', 'libs/contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: frameworkImports }] },
   },

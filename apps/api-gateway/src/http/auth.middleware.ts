@@ -63,7 +63,7 @@ export function parseTokenHeader(header: string | undefined): string | null {
   if (parts[0].toLowerCase() !== 'token') return null;
   if (parts.length === 1) throw unauthorized('Invalid token header. No credentials provided.');
   if (parts.length > 2) throw unauthorized('Invalid token header. Token string should not contain spaces.');
-  // eslint-disable-next-line no-control-regex
+   
   if (!/^[\x21-\x7e]+$/.test(parts[1])) throw unauthorized('Invalid token header. Token string should not contain invalid characters.');
   return parts[1];
 }

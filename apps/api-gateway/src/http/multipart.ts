@@ -30,7 +30,7 @@ export interface MultipartOptions {
 /** Keeps the base name only, without control characters: `../../x.zip` → `x.zip`. */
 export function sanitizeUploadName(name: string): string {
   const base = basename(name.replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
+   
   const clean = base.replace(/[\x00-\x1f\x7f]/g, '').trim();
   return clean === '.' || clean === '..' ? '' : clean.slice(0, 255);
 }

@@ -27,7 +27,10 @@ export function pythonTypeName(value: unknown): string {
       return Number.isInteger(value) ? 'int' : 'float';
     case 'object':
       return 'dict';
-    default:
+    case 'undefined':
+    case 'bigint':
+    case 'function':
+    case 'symbol':
       return typeof value;
   }
 }
