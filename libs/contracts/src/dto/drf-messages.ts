@@ -33,4 +33,5 @@ export function pythonTypeName(value: unknown): string {
     case 'symbol':
       return typeof value;
   }
+  return 'object';
 }
