@@ -39,6 +39,17 @@ export async function endRun(db: DataSource, runUuid: string, exitCode: number, 
   return rows.length > 0;
 }
 
+/**
+ * After bulk writes the planner has no statistics for the new rows (it then picks nested
+ * loops over whole tables), and index-only scans need a fresh visibility map: both come from
+ * VACUUM ANALYZE, which autovacuum would run only much later.
+ */
+export async function refreshTableStatistics(db: DataSource): Promise<void> {
+  for (const table of ['codebase_resources', 'discovered_packages', 'resource_packages', 'discovered_dependencies', 'codebase_relations']) {
+    await db.query(`VACUUM (ANALYZE, SKIP_LOCKED) ${table}`);
+  }
+}
+
 /** Refreshes the denormalized counts of the project detail (ScanCode.io's update_counts). */
 export async function updateProjectCounts(db: DataSource, projectUuid: string): Promise<void> {
   await db.query(

@@ -6,7 +6,7 @@ import { MessageBus } from '@sca/messaging';
 import { PipelineRegistry, planSteps, RunStoppedError } from '@sca/pipelines';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { RunnerConfig } from '../config/runner.config';
-import { claimRun, endRun, updateProjectCounts } from './run-claim';
+import { claimRun, endRun, refreshTableStatistics, updateProjectCounts } from './run-claim';
 import { RunLog } from './run-log';
 import { StopRegistry } from './stop-registry';
 import { StepRunner } from './step-runner';
@@ -68,6 +68,7 @@ export class RunExecutor {
       this.stops.unregister(run.uuid);
     }
     await log.flush();
+    await refreshTableStatistics(this.db).catch((e: Error) => this.logger.warn(`statistics refresh failed: ${e.message}`));
     await updateProjectCounts(this.db, run.project_uuid);
     const ended = await endRun(this.db, run.uuid, exitCode, output);
     if (ended) {

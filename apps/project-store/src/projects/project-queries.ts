@@ -54,31 +54,23 @@ export class ProjectQueries {
     return groupBy(rows);
   }
 
-  /** The four live summaries of the detail view (reference §4.1). */
+  /** The four live summaries of the detail view (reference §4.1), in one round trip. */
   async summaries(uuid: string): Promise<Omit<ProjectSummaries, 'input_root' | 'output_root'>> {
-    const [statuses, packages, deps, relations] = await Promise.all([
-      this.db.query('SELECT status, count(*)::int AS n FROM codebase_resources WHERE project_uuid = $1 GROUP BY status ORDER BY status', [uuid]),
-      this.db.query(
-        `SELECT count(*)::int AS total,
-           count(*) FILTER (WHERE jsonb_array_length(missing_resources) > 0)::int AS with_missing_resources,
-           count(*) FILTER (WHERE jsonb_array_length(modified_resources) > 0)::int AS with_modified_resources
-         FROM discovered_packages WHERE project_uuid = $1`,
-        [uuid],
-      ),
-      this.db.query(
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE is_runtime)::int AS is_runtime,
-           count(*) FILTER (WHERE is_optional)::int AS is_optional, count(*) FILTER (WHERE is_pinned)::int AS is_pinned
-         FROM discovered_dependencies WHERE project_uuid = $1`,
-        [uuid],
-      ),
-      this.db.query('SELECT map_type, count(*)::int AS n FROM codebase_relations WHERE project_uuid = $1 GROUP BY map_type ORDER BY map_type', [uuid]),
-    ]);
-    const toMap = (rows: { n: number }[], key: string) => Object.fromEntries(rows.map((r) => [(r as unknown as Record<string, string>)[key], r.n]));
-    return {
-      codebase_resources_summary: toMap(statuses, 'status'),
-      discovered_packages_summary: packages[0],
-      discovered_dependencies_summary: deps[0],
-      codebase_relations_summary: toMap(relations, 'map_type'),
-    };
+    const rows: Omit<ProjectSummaries, 'input_root' | 'output_root'>[] = await this.db.query(
+      `SELECT
+        (SELECT COALESCE(json_object_agg(status, n ORDER BY status), '{}'::json) FROM
+           (SELECT status, count(*)::int AS n FROM codebase_resources WHERE project_uuid = $1 GROUP BY status) s) AS codebase_resources_summary,
+        (SELECT json_build_object('total', count(*)::int,
+           'with_missing_resources', (count(*) FILTER (WHERE jsonb_array_length(missing_resources) > 0))::int,
+           'with_modified_resources', (count(*) FILTER (WHERE jsonb_array_length(modified_resources) > 0))::int)
+         FROM discovered_packages WHERE project_uuid = $1) AS discovered_packages_summary,
+        (SELECT json_build_object('total', count(*)::int, 'is_runtime', (count(*) FILTER (WHERE is_runtime))::int,
+           'is_optional', (count(*) FILTER (WHERE is_optional))::int, 'is_pinned', (count(*) FILTER (WHERE is_pinned))::int)
+         FROM discovered_dependencies WHERE project_uuid = $1) AS discovered_dependencies_summary,
+        (SELECT COALESCE(json_object_agg(map_type, n ORDER BY map_type), '{}'::json) FROM
+           (SELECT map_type, count(*)::int AS n FROM codebase_relations WHERE project_uuid = $1 GROUP BY map_type) m) AS codebase_relations_summary`,
+      [uuid],
+    );
+    return rows[0];
   }
 }

@@ -1,0 +1,51 @@
+// A dedicated stack for benchmarks: its own database, queue prefix, S3 directory and ports.
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const net = require('node:net');
+const { Client } = require('pg');
+const { startStack } = require('../../scripts/stack');
+const { startLocalS3 } = require('../../dist/libs/storage/src/local-s3');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startBenchStack(name) {
+  const db = `scanworks_bench_${name}_${process.pid}`;
+  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  await admin.end();
+  const dir = mkdtempSync(join(tmpdir(), 'sca-bench-'));
+  const s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'bench', silent: true });
+  const [gw, store, runner, rep, hooks] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const env = {
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`, AMQP_PREFIX: `bench_${process.pid}`,
+    S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'bench',
+    PORT: String(gw), HOST: '127.0.0.1', PROJECT_STORE_PORT: String(store), PROJECT_STORE_URL: `http://127.0.0.1:${store}`,
+    RUNNER_PORT: String(runner), REPORTING_PORT: String(rep), WEBHOOK_DISPATCHER_PORT: String(hooks), RUNNER_WORK_DIR: join(dir, 'runs'), LOG_LEVEL: 'warn',
+  };
+  const stack = await startStack({ env, stdio: 'ignore' });
+  return {
+    baseUrl: `http://127.0.0.1:${gw}`,
+    stack,
+    dir,
+    async stop() {
+      await stack.stop();
+      await s3.close();
+      const c = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await c.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+module.exports = { startBenchStack };
