@@ -1,6 +1,16 @@
 #!/usr/bin/env node
 // `npm start`: the whole stack on one machine, API on port 8001.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
 const { startStack } = require('./stack');
+
+// Operators may keep settings in .env (see .env.example); the environment wins over the file.
+const envFile = join(__dirname, '..', '.env');
+if (existsSync(envFile)) {
+  const before = { ...process.env };
+  process.loadEnvFile(envFile);
+  Object.assign(process.env, before);
+}
 
 startStack()
   .then((stack) => {
