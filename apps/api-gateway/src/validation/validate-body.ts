@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
-import { BOOLEAN_FIELDS, DRF, JSON_FIELDS } from '@sca/contracts';
+import { BOOLEAN_FIELDS, DRF, JSON_FIELDS, pythonTypeName } from '@sca/contracts';
 import { ApiError } from '../http/api-error';
 import { ParsedBody, RawFields } from '../http/request-body';
 
@@ -51,6 +51,9 @@ function coerceBooleans(obj: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** DRF Serializer's message for data that is not an object. */
+const notADict = (value: unknown) => `Invalid data. Expected a dictionary, but got ${pythonTypeName(value)}.`;
+
 function toDrfErrors(errors: ValidationError[]): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
@@ -61,7 +64,7 @@ function toDrfErrors(errors: ValidationError[]): FieldErrors {
       const items: FieldErrors[] = e.value.map(() => ({}));
       for (const child of e.children) {
         const index = Number(child.property);
-        items[index] = child.constraints ? { non_field_errors: [Object.values(child.constraints)[0]] } : toDrfErrors(child.children ?? []);
+        items[index] = child.constraints ? { non_field_errors: [notADict(child.value)] } : toDrfErrors(child.children ?? []);
       }
       out[e.property] = items;
     } else if (e.children?.length) {
@@ -87,7 +90,7 @@ export function validateBody<T extends object>(
   if (body.kind === 'none') obj = {};
   else if (body.kind === 'form') obj = formToObject(body.fields, listFields);
   else if (body.value && typeof body.value === 'object' && !Array.isArray(body.value)) obj = body.value as Record<string, unknown>;
-  else throw ApiError.badRequest({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body.value) ? 'list' : typeof body.value}.`] });
+  else throw ApiError.badRequest({ non_field_errors: [notADict(body.value)] });
   obj = coerceBooleans(obj);
   const errors: FieldErrors = { ...extraErrors };
   for (const key of Object.keys(obj)) if (!allowed.includes(key)) errors[key] = [DRF.unknownField];

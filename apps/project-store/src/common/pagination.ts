@@ -21,11 +21,15 @@ export function pageWindow(pageParam: string | undefined, count: number, pageSiz
   return { offset: (page - 1) * pageSize, limit: pageSize, page, numPages };
 }
 
-/** Absolute links with only `page` changed; the link to page 1 drops `page`, as DRF does. */
+/**
+ * Absolute links with only `page` changed; the link to page 1 drops `page`, and the parameters
+ * come out sorted by name (stable for repeated ones), as DRF's replace/remove_query_param do.
+ */
 export function pageLink(requestUrl: string, page: number): string {
   const url = new URL(requestUrl);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
+  url.searchParams.sort();
   return url.toString();
 }
 

@@ -10,10 +10,11 @@ type Query = Record<string, string | string[] | undefined>;
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[v.length - 1] : v);
 
-/** django-filter's BooleanWidget: these spellings filter, anything else is ignored. */
+/** django-filter's BooleanWidget (lower-cases first): these spellings filter, anything else is ignored. */
 function parseBooleanFilter(v: string): boolean | null {
-  if (['true', 'True', '1'].includes(v)) return true;
-  if (['false', 'False', '0'].includes(v)) return false;
+  const lower = v.toLowerCase();
+  if (lower === 'true' || lower === '1') return true;
+  if (lower === 'false' || lower === '0') return false;
   return null;
 }
 

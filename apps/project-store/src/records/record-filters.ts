@@ -23,6 +23,9 @@ export class RecordFilterError extends Error {
   }
 }
 
+/** What Django's DecimalField (NumberFilter) accepts: Python `Decimal()` syntax, finite values only. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 const invalidChoice = (v: string) => [`Select a valid choice. ${v} is not one of the available choices.`];
 
 /**
@@ -51,8 +54,9 @@ export function buildRecordFilter(specs: Record<string, FilterSpec>, query: Reco
         clauses.push(`${col} = ${bind(value)}`);
         break;
       case 'number':
-        if (!/^-?\d+(\.\d+)?$/.test(value)) errors[name] = ['Enter a number.'];
-        else clauses.push(`${col} = ${bind(Number(value))}`);
+        // Bound as numeric so a decimal against an integer column compares instead of failing.
+        if (!DECIMAL.test(value.trim())) errors[name] = ['Enter a number.'];
+        else clauses.push(`${col} = ${bind(value.trim())}::numeric`);
         break;
       case 'date':
         if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) errors[name] = ['Enter a valid date.'];

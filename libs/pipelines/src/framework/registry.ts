@@ -53,6 +53,8 @@ export class PipelineRegistry {
       const mod = require(join(abs, file)) as { pipeline?: PipelineDefinition; default?: PipelineDefinition };
       const def = mod.pipeline ?? mod.default;
       if (!def) throw new Error(`${file} exports no pipeline`);
+      // As ScanCode.io does: a second pipeline of the same name is a configuration error, not an override.
+      if (this.byName.has(def.name)) throw new Error(`The pipeline name "${def.name}" is already registered.`);
       this.byName.set(def.name, definePipeline(def));
     }
   }
