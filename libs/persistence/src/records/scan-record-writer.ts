@@ -41,15 +41,20 @@ export class ScanRecordWriter {
     }));
     const inserted = await bulkInsert(this.db, 'codebase_resources', RESOURCE_COLUMNS, rows, {
       onConflict: 'ON CONFLICT (project_uuid, path) DO NOTHING',
-      returning: 'id',
+      returning: 'id, path',
     });
-    const links = records.flatMap((r) => r.for_packages.map((uid) => ({ path: r.path, package_uid: uid })));
+    const idByPath = new Map(inserted.map((r) => [r.path as string, r.id as string]));
+    const links = records.flatMap((r) => (idByPath.has(r.path) ? r.for_packages.map((uid) => ({ resource_id: idByPath.get(r.path), package_uid: uid })) : []));
     if (links.length > 0) {
+      // Scalar subqueries on the unique (project, package_uid) index: the plan cannot degrade
+      // into scanning the project's packages, whatever the (often stale) statistics say.
       await this.db.query(
         `INSERT INTO resource_packages (resource_id, package_id)
-         SELECT r.id, p.id FROM json_to_recordset($1::json) AS x(path text, package_uid text)
-         JOIN codebase_resources r ON r.project_uuid = $2 AND r.path = x.path
-         JOIN discovered_packages p ON p.project_uuid = $2 AND p.package_uid = x.package_uid
+         SELECT x.resource_id, x.package_id FROM (
+           SELECT l.resource_id,
+             (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = l.package_uid AND p.package_uid <> '') AS package_id
+           FROM json_to_recordset($1::json) AS l(resource_id bigint, package_uid text)
+         ) x WHERE x.package_id IS NOT NULL
          ON CONFLICT DO NOTHING`,
         [JSON.stringify(links), this.projectUuid],
       );
@@ -70,8 +75,8 @@ export class ScanRecordWriter {
     if (links.length > 0) {
       await this.db.query(
         `UPDATE discovered_dependencies d SET
-           for_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.for_uid AND x.for_uid <> ''),
-           resolved_to_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.resolved_uid AND x.resolved_uid <> '')
+           for_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.for_uid AND p.package_uid <> ''),
+           resolved_to_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.resolved_uid AND p.package_uid <> '')
          FROM json_to_recordset($1::json) AS x(uuid uuid, for_uid text, resolved_uid text)
          WHERE d.uuid = x.uuid`,
         [JSON.stringify(links), this.projectUuid],
@@ -83,10 +88,9 @@ export class ScanRecordWriter {
   /** Links dependencies to their datafile resources once resources exist. */
   async linkDependencyDatafiles(): Promise<void> {
     await this.db.query(
-      `UPDATE discovered_dependencies d SET datafile_resource_id = r.id
-       FROM codebase_resources r
-       WHERE d.project_uuid = $1 AND d.datafile_resource_id IS NULL AND d.datafile_path IS NOT NULL
-         AND r.project_uuid = $1 AND r.path = d.datafile_path`,
+      `UPDATE discovered_dependencies d
+       SET datafile_resource_id = (SELECT r.id FROM codebase_resources r WHERE r.project_uuid = $1 AND r.path = d.datafile_path)
+       WHERE d.project_uuid = $1 AND d.datafile_resource_id IS NULL AND d.datafile_path IS NOT NULL`,
       [this.projectUuid],
     );
   }
@@ -97,10 +101,12 @@ export class ScanRecordWriter {
     const rows = records.map((r, i) => ({ uuid: randomUUID(), from: r.from_resource, to: r.to_resource, map_type: r.map_type, extra_data: extraData[i] ?? {} }));
     const res: unknown[] = await this.db.query(
       `INSERT INTO codebase_relations (uuid, project_uuid, from_resource_id, to_resource_id, map_type, extra_data)
-       SELECT x.uuid, $2, f.id, t.id, x.map_type, x.extra_data
-       FROM json_to_recordset($1::json) AS x(uuid uuid, "from" text, "to" text, map_type text, extra_data jsonb)
-       JOIN codebase_resources f ON f.project_uuid = $2 AND f.path = x."from"
-       JOIN codebase_resources t ON t.project_uuid = $2 AND t.path = x."to"
+       SELECT y.uuid, $2, y.from_id, y.to_id, y.map_type, y.extra_data FROM (
+         SELECT x.uuid, x.map_type, x.extra_data,
+           (SELECT f.id FROM codebase_resources f WHERE f.project_uuid = $2 AND f.path = x."from") AS from_id,
+           (SELECT t.id FROM codebase_resources t WHERE t.project_uuid = $2 AND t.path = x."to") AS to_id
+         FROM json_to_recordset($1::json) AS x(uuid uuid, "from" text, "to" text, map_type text, extra_data jsonb)
+       ) y WHERE y.from_id IS NOT NULL AND y.to_id IS NOT NULL
        ON CONFLICT DO NOTHING RETURNING id`,
       [JSON.stringify(rows), this.projectUuid],
     );
