@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('authentication required', () => {
   it('refuses requests without a key, with DRF bodies and WWW-Authenticate', async () => {
-    for (const headers of [{}, { authorization: 'Bearer abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer abc' }] as Record<string, string>[]) {
       const res = await api.get('/api/projects/', headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' });

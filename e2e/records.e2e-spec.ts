@@ -78,7 +78,7 @@ describe('work queue', () => {
 describe('documentation', () => {
   it('serves the OpenAPI document and the interactive docs', async () => {
     expect((await fetch(`${t.baseUrl}/api/docs`)).status).toBe(200);
-    const doc = await (await fetch(`${t.baseUrl}/api/openapi.json`)).json();
+    const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/projects', '/api/runs/{uuid}/stop_pipeline']));
   });
 });
