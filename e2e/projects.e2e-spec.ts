@@ -107,6 +107,34 @@ describe('POST /api/projects/', () => {
   });
 });
 
+describe('webhooks and tokens at creation', () => {
+  it('stores webhook_url and webhooks subscriptions, newest first', async () => {
+    const res = await api.post('/api/projects/', {
+      name: 'with hooks',
+      webhook_url: 'https://hooks.example/plain',
+      webhooks: [{ target_url: 'https://hooks.example/a', include_summary: 'true' }, { target_url: 'https://hooks.example/b', is_active: false }],
+    });
+    expect(res.status).toBe(201);
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: t.db.url });
+    await c.connect();
+    const rows = (await c.query('SELECT target_url, trigger_on_each_run, include_summary, is_active FROM webhook_subscriptions WHERE project_uuid = $1 ORDER BY created_date DESC', [res.body.uuid])).rows;
+    await c.end();
+    expect(rows).toEqual([
+      { target_url: 'https://hooks.example/b', trigger_on_each_run: false, include_summary: false, is_active: false },
+      { target_url: 'https://hooks.example/a', trigger_on_each_run: false, include_summary: true, is_active: true },
+      { target_url: 'https://hooks.example/plain', trigger_on_each_run: false, include_summary: false, is_active: true },
+    ]);
+  });
+
+  it('refuses a bad token even though authentication is not required', async () => {
+    const res = await api.get('/api/projects/', { authorization: `Token ${'a'.repeat(64)}` });
+    expect(res).toMatchObject({ status: 401, body: { detail: 'Invalid token.' } });
+    expect(res.headers.get('www-authenticate')).toBe('Token');
+    expect((await api.get('/api/projects/', { authorization: 'Bearer whatever' })).status).toBe(200);
+  });
+});
+
 describe('GET /api/projects/', () => {
   it('filters and paginates with absolute links', async () => {
     for (let i = 0; i < 52; i++) await api.post('/api/projects/', { name: `page-${String(i).padStart(2, '0')}`, labels: i % 2 ? ['Odd One'] : [] });
