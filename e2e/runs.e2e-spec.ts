@@ -1,21 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Api } from './support/api';
-import { startTestStack, TestStack } from './support/test-stack';
+import { useTestStack } from './support/test-stack';
 
 const TOOLKIT_SCAN = join(__dirname, '..', 'libs', 'formats', 'src', 'scancode', '__fixtures__', 'toolkit-is-npm.json');
 
-let t: TestStack;
-let api: Api;
-
-beforeAll(async () => {
-  t = await startTestStack();
-  api = new Api(t.baseUrl);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.stop();
-});
+const s = useTestStack();
 
 function uploadForm(name: string, extra: Record<string, string | string[]> = {}): FormData {
   const form = new FormData();
@@ -26,34 +15,34 @@ function uploadForm(name: string, extra: Record<string, string | string[]> = {})
 }
 
 async function createWaitProject(name: string, settings: Record<string, unknown>, pipelines: string[] = ['wait_for_test'], executeNow = true) {
-  const res = await api.post('/api/projects/', { name, pipeline: pipelines, execute_now: executeNow, settings });
+  const res = await s.api.post('/api/projects/', { name, pipeline: pipelines, execute_now: executeNow, settings });
   expect(res.status).toBe(201);
   return res.body;
 }
 
 describe('load_inventory', () => {
   it('loads an uploaded ScanCode-toolkit scan and reports the run', async () => {
-    const created = await api.postForm('/api/projects/', uploadForm('inventory', { pipeline: 'load_inventory', execute_now: 'true' }));
+    const created = await s.api.postForm('/api/projects/', uploadForm('inventory', { pipeline: 'load_inventory', execute_now: 'true' }));
     expect(created.status).toBe(201);
-    const run = await api.waitForRun(created.body.runs[0].url);
+    const run = await s.api.waitForRun(created.body.runs[0].url);
     expect(run).toMatchObject({ status: 'success', task_exitcode: 0, task_output: '', current_step: '', scancodeio_version: expect.stringMatching(/^v\d/) });
     expect(run.execution_time).toEqual(expect.any(Number));
     expect(run.log).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} Pipeline \[load_inventory\] starting\n/);
     expect(run.log).toContain('Step [build_inventory_from_scans] completed in');
-    const detail = (await api.get(`/api/projects/${created.body.uuid}/`)).body;
+    const detail = (await s.api.get(`/api/projects/${created.body.uuid}/`)).body;
     expect(detail).toMatchObject({ resource_count: 6, package_count: 1, dependency_count: 1, codebase_resources_summary: { 'application-package': 6 } });
-    const packages = (await api.get(`/api/projects/${created.body.uuid}/packages/`)).body;
+    const packages = (await s.api.get(`/api/projects/${created.body.uuid}/packages/`)).body;
     expect(packages.map((p: any) => p.purl)).toEqual(['pkg:npm/is-npm@1.0.0']);
     expect(Object.keys(packages[0])).toHaveLength(49);
-    const resources = (await api.get(`/api/projects/${created.body.uuid}/resources/?type=file`)).body;
+    const resources = (await s.api.get(`/api/projects/${created.body.uuid}/resources/?type=file`)).body;
     expect(resources).toHaveLength(5);
     expect(Object.keys(resources[0])).toHaveLength(38);
     expect(resources[0].for_packages).toEqual([packages[0].package_uid]);
-    const deps = (await api.get(`/api/projects/${created.body.uuid}/dependencies/`)).body;
+    const deps = (await s.api.get(`/api/projects/${created.body.uuid}/dependencies/`)).body;
     expect(deps).toEqual([expect.objectContaining({ purl: 'pkg:npm/ava', for_package_uid: packages[0].package_uid, datafile_path: 'package/package.json', package_type: 'npm' })]);
-    expect((await api.get(`/api/projects/${created.body.uuid}/resources/?size=a`)).body).toEqual({ errors: { size: ['Enter a number.'] } });
-    expect((await api.get(`/api/projects/${created.body.uuid}/resources/?path=package/index.js`)).body.map((r: any) => r.path)).toEqual(['package/index.js']);
-    expect((await api.get(`/api/projects/${created.body.uuid}/dependencies/?is_runtime=true`)).body).toEqual({ errors: { is_runtime: ['Select a valid choice. true is not one of the available choices.'] } });
+    expect((await s.api.get(`/api/projects/${created.body.uuid}/resources/?size=a`)).body).toEqual({ errors: { size: ['Enter a number.'] } });
+    expect((await s.api.get(`/api/projects/${created.body.uuid}/resources/?path=package/index.js`)).body.map((r: any) => r.path)).toEqual(['package/index.js']);
+    expect((await s.api.get(`/api/projects/${created.body.uuid}/dependencies/?is_runtime=true`)).body).toEqual({ errors: { is_runtime: ['Select a valid choice. true is not one of the available choices.'] } });
   });
 
   it('fails the run with ScanCode.io\'s message for an unsupported inventory', async () => {
@@ -62,8 +51,8 @@ describe('load_inventory', () => {
     form.set('pipeline', 'load_inventory');
     form.set('execute_now', 'true');
     form.set('upload_file', new Blob(['{"headers": [{"tool_name": "something-else"}], "files": []}']), 'other.json');
-    const created = await api.postForm('/api/projects/', form);
-    const run = await api.waitForRun(created.body.runs[0].url);
+    const created = await s.api.postForm('/api/projects/', form);
+    const run = await s.api.waitForRun(created.body.runs[0].url);
     expect(run.status).toBe('failure');
     expect(run.task_exitcode).toBe(1);
     expect(run.task_output).toMatch(/^Input not supported/);
@@ -73,57 +62,57 @@ describe('load_inventory', () => {
 
 describe('run lifecycle', () => {
   it('chains the next run after a success, and only the first starts at creation', async () => {
-    const created = await api.postForm('/api/projects/', uploadForm('chain', { pipeline: ['load_inventory', 'wait_for_test'], execute_now: 'true', settings: '{"wait_items": 3}' }));
+    const created = await s.api.postForm('/api/projects/', uploadForm('chain', { pipeline: ['load_inventory', 'wait_for_test'], execute_now: 'true', settings: '{"wait_items": 3}' }));
     const [first, second] = created.body.runs;
     expect(second.status).toBe('not_started');
-    await api.waitForRun(first.url, (s) => s === 'success');
-    const done = await api.waitForRun(second.url);
+    await s.api.waitForRun(first.url, (s) => s === 'success');
+    const done = await s.api.waitForRun(second.url);
     expect(done.status).toBe('success');
   });
 
   it('stops the chain after a failure', async () => {
     const p = await createWaitProject('fail chain', { wait_items: 2, wait_fail: true }, ['wait_for_test', 'load_inventory']);
-    const failed = await api.waitForRun(p.runs[0].url);
+    const failed = await s.api.waitForRun(p.runs[0].url);
     expect(failed).toMatchObject({ status: 'failure', task_exitcode: 1 });
     expect(failed.task_output).toMatch(/^Failure requested by the test settings/);
-    const detail = (await api.get(`/api/projects/${p.uuid}/`)).body;
+    const detail = (await s.api.get(`/api/projects/${p.uuid}/`)).body;
     expect(detail.runs[1].status).toBe('not_started');
     expect(detail.next_run).toBe('load_inventory');
   });
 
   it('refuses run actions with ScanCode.io\'s messages', async () => {
     const p = await createWaitProject('refusals', { wait_items: 1 }, ['wait_for_test', 'wait_for_test'], false);
-    const [a, b] = p.runs.map((r: any) => r.url.replace(t.baseUrl, ''));
-    expect(await api.post(`${a}stop_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Pipeline is not running.' } });
-    expect(await api.post(`${b}start_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Cannot execute this action until all previous pipeline runs are completed.' } });
-    expect(await api.post(`${b}delete_pipeline/`)).toMatchObject({ status: 200, body: { status: 'Pipeline wait_for_test deleted.' } });
-    expect(await api.get(b)).toMatchObject({ status: 404, body: { detail: 'No Run matches the given query.' } });
-    expect(await api.post(`${a}start_pipeline/`)).toMatchObject({ status: 200, body: { status: 'Pipeline wait_for_test started.' } });
-    await api.waitForRun(`${t.baseUrl}${a}`);
-    expect(await api.post(`${a}start_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Pipeline already executed.' } });
-    expect(await api.post(`${a}delete_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Only non started or queued pipelines can be deleted.' } });
-    expect((await api.request('GET', `${a}start_pipeline/`)).status).toBe(405);
+    const [a, b] = p.runs.map((r: any) => r.url.replace(s.t.baseUrl, ''));
+    expect(await s.api.post(`${a}stop_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Pipeline is not running.' } });
+    expect(await s.api.post(`${b}start_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Cannot execute this action until all previous pipeline runs are completed.' } });
+    expect(await s.api.post(`${b}delete_pipeline/`)).toMatchObject({ status: 200, body: { status: 'Pipeline wait_for_test deleted.' } });
+    expect(await s.api.get(b)).toMatchObject({ status: 404, body: { detail: 'No Run matches the given query.' } });
+    expect(await s.api.post(`${a}start_pipeline/`)).toMatchObject({ status: 200, body: { status: 'Pipeline wait_for_test started.' } });
+    await s.api.waitForRun(`${s.t.baseUrl}${a}`);
+    expect(await s.api.post(`${a}start_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Pipeline already executed.' } });
+    expect(await s.api.post(`${a}delete_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Only non started or queued pipelines can be deleted.' } });
+    expect((await s.api.request('GET', `${a}start_pipeline/`)).status).toBe(405);
   });
 
   it('stops a running run within seconds, between items', async () => {
     const p = await createWaitProject('stopper', { wait_items: 2000 });
     const runUrl = p.runs[0].url;
-    const running = await api.waitForRun(runUrl, (s) => s === 'running');
+    const running = await s.api.waitForRun(runUrl, (s) => s === 'running');
     expect(running.task_start_date).not.toBeNull();
-    await api.waitForRun(runUrl, () => true);
-    const progressed = await poll(async () => (await api.get(runUrl.replace(t.baseUrl, ''))).body, (r) => r.current_step === '1/1 process_items' && r.progress?.total === 2000);
+    await s.api.waitForRun(runUrl, () => true);
+    const progressed = await poll(async () => (await s.api.get(runUrl.replace(s.t.baseUrl, ''))).body, (r) => r.current_step === '1/1 process_items' && r.progress?.total === 2000);
     expect(progressed.progress.done).toBeGreaterThanOrEqual(0);
-    expect(await api.post(`/api/projects/${p.uuid}/archive/`)).toMatchObject({ status: 400, body: { status: 'Cannot archive project while a run is in progress.' } });
-    expect(await api.delete(`/api/projects/${p.uuid}/`)).toMatchObject({ status: 400, body: { status: 'Cannot delete project while a run is in progress.' } });
-    expect(await api.post(`${runUrl.replace(t.baseUrl, '')}start_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Pipeline already started.' } });
+    expect(await s.api.post(`/api/projects/${p.uuid}/archive/`)).toMatchObject({ status: 400, body: { status: 'Cannot archive project while a run is in progress.' } });
+    expect(await s.api.delete(`/api/projects/${p.uuid}/`)).toMatchObject({ status: 400, body: { status: 'Cannot delete project while a run is in progress.' } });
+    expect(await s.api.post(`${runUrl.replace(s.t.baseUrl, '')}start_pipeline/`)).toMatchObject({ status: 400, body: { status: 'Pipeline already started.' } });
     const stoppedAt = Date.now();
-    expect(await api.post(`${runUrl.replace(t.baseUrl, '')}stop_pipeline/`)).toMatchObject({ status: 200, body: { status: 'Pipeline wait_for_test stopped.' } });
-    const stopped = await api.waitForRun(runUrl);
+    expect(await s.api.post(`${runUrl.replace(s.t.baseUrl, '')}stop_pipeline/`)).toMatchObject({ status: 200, body: { status: 'Pipeline wait_for_test stopped.' } });
+    const stopped = await s.api.waitForRun(runUrl);
     expect(stopped).toMatchObject({ status: 'stopped', task_exitcode: 99 });
     expect(stopped.log).toContain('Stop task requested');
     // The runner really stopped working on it: the log stops growing and no success is written.
     await new Promise((r) => setTimeout(r, 1500));
-    const later = (await api.get(runUrl.replace(t.baseUrl, ''))).body;
+    const later = (await s.api.get(runUrl.replace(s.t.baseUrl, ''))).body;
     expect(later.status).toBe('stopped');
     expect(later.log).toContain('Pipeline stopped');
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
@@ -132,15 +121,15 @@ describe('run lifecycle', () => {
   it('marks a run stale when its runner is killed, without executing it again', async () => {
     const p = await createWaitProject('killed', { wait_items: 2000 });
     const runUrl = p.runs[0].url;
-    await api.waitForRun(runUrl, (s) => s === 'running');
-    await t.stack.kill('pipeline-runner', 'SIGKILL');
-    const stale = await api.waitForRun(runUrl, (s) => s !== 'running', 30_000);
+    await s.api.waitForRun(runUrl, (s) => s === 'running');
+    await s.t.stack.kill('pipeline-runner', 'SIGKILL');
+    const stale = await s.api.waitForRun(runUrl, (s) => s !== 'running', 30_000);
     expect(stale).toMatchObject({ status: 'stale', task_exitcode: 88, execution_time: null });
-    await t.stack.start('pipeline-runner');
+    await s.t.stack.start('pipeline-runner');
     // A fresh runner neither re-runs the stale run nor loses later work.
     const next = await createWaitProject('after kill', { wait_items: 1 });
-    expect((await api.waitForRun(next.runs[0].url)).status).toBe('success');
-    expect((await api.get(runUrl.replace(t.baseUrl, ''))).body.status).toBe('stale');
+    expect((await s.api.waitForRun(next.runs[0].url)).status).toBe('success');
+    expect((await s.api.get(runUrl.replace(s.t.baseUrl, ''))).body.status).toBe('stale');
   });
 });
 

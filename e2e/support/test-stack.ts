@@ -7,6 +7,7 @@ import { createTestDatabase, TEST_AMQP_URL, TestDatabase, uniqueTestName } from 
 import { S3ObjectStorage, startLocalS3 } from '@sca/storage';
 import { topologyNames } from '@sca/messaging';
 import { freePort } from './free-port';
+import { Api } from './api';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStack } = require('../../scripts/stack.js') as {
@@ -111,4 +112,22 @@ async function deleteTopology(prefix: string): Promise<void> {
   } finally {
     await conn.close();
   }
+}
+
+export interface StackContext {
+  t: TestStack;
+  api: Api;
+}
+
+/** Starts one stack for the calling test file (beforeAll) and stops it (afterAll). */
+export function useTestStack(extraEnv: Record<string, string> = {}): StackContext {
+  const ctx = {} as StackContext;
+  beforeAll(async () => {
+    ctx.t = await startTestStack(extraEnv);
+    ctx.api = new Api(ctx.t.baseUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.t?.stop();
+  });
+  return ctx;
 }

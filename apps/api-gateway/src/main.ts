@@ -4,15 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { loadConfig } from '@sca/config';
 import { createLogger } from '@sca/observability';
-import { S3ObjectStorage } from '@sca/storage';
+import { storageFromSettings } from '@sca/storage';
 import { GatewayConfig } from './config/gateway.config';
 import { GatewayModule } from './gateway.module';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(GatewayConfig);
   const logger = createLogger('api-gateway', config.LOG_LEVEL, config.LOG_JSON);
-  if (!config.S3_ENDPOINT) throw new Error('S3_ENDPOINT is not set (npm start runs a local S3 server and sets it)');
-  const storage = new S3ObjectStorage({ endpoint: config.S3_ENDPOINT, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, region: config.S3_REGION, bucket: config.S3_BUCKET });
+  const storage = storageFromSettings(config);
   await storage.ensureBucket();
   // Bodies are read by the controllers: uploads must stream to storage, never be buffered.
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.create(config, storage), { logger, bodyParser: false });

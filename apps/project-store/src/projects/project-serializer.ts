@@ -52,64 +52,40 @@ function nextRun(runs: RunRow[]): string | null {
   return next ? next.pipeline_name : null;
 }
 
-const urls = (p: ProjectRow, base: string) => ({
-  url: `${base}/api/projects/${p.uuid}/`,
-  results_url: `${base}/api/projects/${p.uuid}/results/`,
-  summary_url: `${base}/api/projects/${p.uuid}/summary/`,
-});
-
 /**
  * The list (and create response) field set. SPEC.md §2.1 puts `next_run` in the list view,
  * which ScanCode.io leaves out; it sits where the detail view has it, before `runs`.
  */
-export function serializeProjectListItem(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], base: string): Record<string, unknown> {
-  const u = urls(p, base);
+export const PROJECT_LIST_FIELDS = ['name', 'url', 'uuid', 'purl', 'created_date', 'is_archived', 'notes', 'labels', 'input_sources', 'next_run', 'runs', 'results_url', 'summary_url'] as const;
+
+/** The detail field set (reference §4.1), in order. */
+export const PROJECT_DETAIL_FIELDS = [
+  'name', 'url', 'uuid', 'purl', 'created_date', 'is_archived', 'notes', 'labels', 'settings', 'input_sources', 'input_root', 'output_root',
+  'next_run', 'runs', 'extra_data', 'message_count', 'resource_count', 'package_count', 'dependency_count', 'relation_count',
+  'codebase_resources_summary', 'discovered_packages_summary', 'discovered_dependencies_summary', 'codebase_relations_summary', 'results_url', 'summary_url',
+] as const;
+
+function projectValues(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], base: string): Record<string, unknown> {
+  const url = `${base}/api/projects/${p.uuid}/`;
   return {
-    name: p.name,
-    url: u.url,
-    uuid: p.uuid,
-    purl: p.purl,
-    created_date: p.created_date,
-    is_archived: p.is_archived,
-    notes: p.notes,
-    labels: p.labels,
+    ...p,
+    url,
     input_sources: inputs.map(serializeInputSource),
     next_run: nextRun(runs),
     runs: runs.map((r) => serializeRun(r, base)),
-    results_url: u.results_url,
-    summary_url: u.summary_url,
+    results_url: `${url}results/`,
+    summary_url: `${url}summary/`,
   };
 }
 
-/** The detail field set (reference §4.1), in order. */
+function pick(values: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, values[f]]));
+}
+
+export function serializeProjectListItem(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], base: string): Record<string, unknown> {
+  return pick(projectValues(p, inputs, runs, base), PROJECT_LIST_FIELDS);
+}
+
 export function serializeProjectDetail(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], s: ProjectSummaries, base: string): Record<string, unknown> {
-  const u = urls(p, base);
-  return {
-    name: p.name,
-    url: u.url,
-    uuid: p.uuid,
-    purl: p.purl,
-    created_date: p.created_date,
-    is_archived: p.is_archived,
-    notes: p.notes,
-    labels: p.labels,
-    settings: p.settings,
-    input_sources: inputs.map(serializeInputSource),
-    input_root: s.input_root,
-    output_root: s.output_root,
-    next_run: nextRun(runs),
-    runs: runs.map((r) => serializeRun(r, base)),
-    extra_data: p.extra_data,
-    message_count: p.message_count,
-    resource_count: p.resource_count,
-    package_count: p.package_count,
-    dependency_count: p.dependency_count,
-    relation_count: p.relation_count,
-    codebase_resources_summary: s.codebase_resources_summary,
-    discovered_packages_summary: s.discovered_packages_summary,
-    discovered_dependencies_summary: s.discovered_dependencies_summary,
-    codebase_relations_summary: s.codebase_relations_summary,
-    results_url: u.results_url,
-    summary_url: u.summary_url,
-  };
+  return pick({ ...projectValues(p, inputs, runs, base), ...s }, PROJECT_DETAIL_FIELDS);
 }
