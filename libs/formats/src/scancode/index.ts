@@ -12,3 +12,4 @@ export {
   type TextPosition,
 } from './inventory-item';
 export { buildPurl, encodeQualifiers, parsePurl } from './purl';
+export * from './toolkit-writer';

@@ -1,0 +1,75 @@
+// Issue 3 benchmark: codescan on a real npm tree (2 cores), side by side with Debian's
+// licensecheck, peak memory, and the time of half the tree to check linear growth.
+const { execFileSync, spawn } = require('node:child_process');
+const { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+const { npmTree } = require('./lib/npm-tree');
+
+function countFiles(dir) {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) n += countFiles(join(dir, e.name));
+    else if (e.isFile()) n++;
+  }
+  return n;
+}
+
+/** Runs a command, sampling the peak RSS of it and its children (threads included). */
+function timed(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, args, { stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'] });
+    let peak = 0;
+    const timer = setInterval(() => {
+      try {
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(require('node:fs').readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+        peak = Math.max(peak, kb);
+      } catch {
+        // process gone
+      }
+    }, 100);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      if (code !== 0 && !opts.allowFail) reject(new Error(`${cmd} exited ${code}`));
+      else resolve({ seconds: (Date.now() - t0) / 1000, peak_rss_mib: Math.round(peak / 1024) });
+    });
+  });
+}
+
+function ensureLicensecheck() {
+  try {
+    execFileSync('licensecheck', ['--version'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq licensecheck'], { stdio: 'inherit' });
+  }
+}
+
+async function main() {
+  const dataDir = join(__dirname, '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const tree = npmTree(dataDir);
+  const files = countFiles(tree);
+  const codescan = join(__dirname, '..', 'bin', 'codescan.js');
+  const out = join(dataDir, 'scan-out.json');
+  const full = await timed(process.execPath, [codescan, tree, '--json', out, '--processes', '2', '--quiet']);
+  const result = { files, codescan: { ...full, files_per_s: Math.round(files / full.seconds) } };
+
+  // Half the tree: the first half of node_modules' packages, to check that time grows linearly.
+  const half = join(dataDir, 'npm-tree-half');
+  rmSync(half, { recursive: true, force: true });
+  const pkgs = readdirSync(join(tree, 'node_modules')).sort();
+  for (const p of pkgs.slice(0, Math.floor(pkgs.length / 2))) cpSync(join(tree, 'node_modules', p), join(half, 'node_modules', p), { recursive: true });
+  const halfFiles = countFiles(half);
+  const halfRun = await timed(process.execPath, [codescan, half, '--json', join(dataDir, 'scan-half.json'), '--processes', '2', '--quiet']);
+  result.half = { files: halfFiles, ...halfRun, files_per_s: Math.round(halfFiles / halfRun.seconds) };
+
+  ensureLicensecheck();
+  const lc = await timed('licensecheck', ['-r', tree], { allowFail: true });
+  result.licensecheck = { ...lc, files_per_s: Math.round(files / lc.seconds) };
+  result.speedup_vs_licensecheck = +(result.codescan.files_per_s / result.licensecheck.files_per_s).toFixed(2);
+  result.output_mib = Math.round(statSync(out).size / 1024 ** 2);
+  return result;
+}
+
+module.exports = { name: 'scan', main };

@@ -1,0 +1,88 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface ToolkitHeaderInput {
+  toolVersion: string;
+  options: Record<string, unknown>;
+  startedAt: Date;
+  extraData?: Record<string, unknown>;
+}
+
+interface DetectionSummary {
+  identifier: string;
+  license_expression: string;
+  license_expression_spdx: string;
+  detection_count: number;
+  reference_matches: unknown[];
+}
+
+const NOTICE =
+  'Generated with codescan and provided on an "AS IS" BASIS, WITHOUT WARRANTIES\nOR CONDITIONS OF ANY KIND, either express or implied. No content created from\ncodescan should be considered or used as legal advice. Consult an Attorney\nfor any legal advice.';
+
+/** ScanCode's timestamp form, `2024-02-21T102136.155838`. */
+function stamp(d: Date): string {
+  return d.toISOString().replace(/:/g, '').replace('Z', '000');
+}
+
+async function write(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+/**
+ * Writes ScanCode-toolkit JSON (output format 4.0.0) in flat memory: `files` records go to a
+ * temporary file as they arrive, while unique license detections are counted; then the
+ * document is assembled with `headers` and `license_detections` ahead of `files`, as the
+ * toolkit orders them. `tool_name` is `scancode-toolkit` because that is what ScanCode.io's
+ * load_inventory recognises; the engine that produced it is named in `extra_data.engine`.
+ */
+export async function writeToolkitJson(outPath: string, records: AsyncIterable<Record<string, unknown>>, header: ToolkitHeaderInput): Promise<{ files: number; errors: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'codescan-'));
+  const filesPath = join(dir, 'files.json');
+  const detections = new Map<string, DetectionSummary>();
+  let files = 0;
+  let errors = 0;
+  try {
+    const tmp = createWriteStream(filesPath);
+    for await (const record of records) {
+      await write(tmp, `${files === 0 ? '' : ',\n'}${JSON.stringify(record)}`);
+      files++;
+      if (Array.isArray(record.scan_errors) && record.scan_errors.length > 0) errors++;
+      for (const d of (record.license_detections as Record<string, unknown>[] | undefined) ?? []) {
+        const id = String(d.identifier);
+        const seen = detections.get(id);
+        if (seen) seen.detection_count++;
+        else detections.set(id, { identifier: id, license_expression: String(d.license_expression), license_expression_spdx: String(d.license_expression_spdx), detection_count: 1, reference_matches: (d.matches as unknown[]) ?? [] });
+      }
+    }
+    tmp.end();
+    await once(tmp, 'finish');
+    const endedAt = new Date();
+    const headers = [{
+      tool_name: 'scancode-toolkit',
+      tool_version: header.toolVersion,
+      options: header.options,
+      notice: NOTICE,
+      start_timestamp: stamp(header.startedAt),
+      end_timestamp: stamp(endedAt),
+      output_format_version: '4.0.0',
+      duration: (endedAt.getTime() - header.startedAt.getTime()) / 1000,
+      message: null,
+      errors: [],
+      warnings: [],
+      extra_data: { ...header.extraData, files_count: files },
+    }];
+    const out = createWriteStream(outPath);
+    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n"license_detections": ${JSON.stringify([...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)), null, 2)},\n"files": [\n`);
+    await pipeline(createReadStream(filesPath), out, { end: false });
+    out.end('\n]\n}\n');
+    await once(out, 'finish');
+    return { files, errors };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

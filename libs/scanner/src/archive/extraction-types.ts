@@ -1,0 +1,40 @@
+/** Public types of archive extraction, shaped after ScanCode's extractcode. */
+
+export interface ExtractionLimits {
+  /** Bytes written across one extraction run (one archive, or a whole recursive walk). */
+  maxTotalBytes: number;
+  /** Output bytes of one archive divided by its size on disk. */
+  maxRatio: number;
+  /** Nesting depth of recursive extraction: a top-level archive is depth 1. */
+  maxDepth: number;
+  /** Entries (files, directories, links, skipped specials) of one archive. */
+  maxEntries: number;
+}
+
+export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = {
+  maxTotalBytes: 10 * 1024 ** 3,
+  maxRatio: 1000,
+  maxDepth: 8,
+  maxEntries: 1_000_000,
+};
+
+export interface ExtractionProblem {
+  /** Path of the archive relative to the codebase root (its base name for a lone extractArchive call). */
+  archive: string;
+  entry?: string;
+  reason: string;
+  severity: 'warning' | 'error';
+}
+
+export type ArchiveKind = 'zip' | 'tar' | 'gzip' | 'bzip2' | 'xz' | 'zstd' | 'ar' | 'deb' | 'rpm' | '7z' | 'cpio';
+
+export interface ExtractOptions {
+  limits?: ExtractionLimits;
+  signal?: AbortSignal;
+}
+
+export interface ExtractionResult {
+  files: number;
+  bytes: number;
+  problems: ExtractionProblem[];
+}

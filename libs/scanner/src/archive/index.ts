@@ -1,0 +1,12 @@
+export { archiveKind, ARCHIVE_HEAD_BYTES } from './archive-kind';
+export { extractArchive } from './extract-archive';
+export { extractRecursively, EXTRACT_SUFFIX, type ExtractRecursivelyOptions } from './extract-recursively';
+export { RATIO_FLOOR_BYTES } from './extraction-budget';
+export {
+  DEFAULT_EXTRACTION_LIMITS,
+  type ArchiveKind,
+  type ExtractionLimits,
+  type ExtractionProblem,
+  type ExtractionResult,
+  type ExtractOptions,
+} from './extraction-types';

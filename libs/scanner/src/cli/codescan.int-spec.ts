@@ -1,0 +1,76 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import { pack } from 'tar-stream';
+import { readInventory } from '@sca/formats';
+import { main } from './codescan';
+
+const MIT = `MIT License
+
+Copyright (c) 2024 Jane Doe <jane@example.org>
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+`;
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'codescan-cli-'));
+  const tar = pack();
+  tar.entry({ name: 'package/package.json' }, JSON.stringify({ name: 'demo', version: '1.0.0', license: 'MIT' }, null, 2));
+  tar.entry({ name: 'package/LICENSE' }, MIT);
+  tar.entry({ name: 'package/index.js' }, '// SPDX-License-Identifier: Apache-2.0\n// see https://github.com/demo/demo\nmodule.exports = 1;\n');
+  tar.finalize();
+  await pipeline(tar, createGzip(), createWriteStream(join(dir, 'demo-1.0.0.tgz')));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', async () => {
+  const out = join(dir, 'out.json');
+  expect(await main([join(dir, 'demo-1.0.0.tgz'), '--json', out, '--processes', '1', '--quiet'])).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  expect(Object.keys(doc)).toEqual(['headers', 'license_detections', 'files']);
+  expect(doc.headers[0]).toMatchObject({ tool_name: 'scancode-toolkit', output_format_version: '4.0.0' });
+  const byPath = Object.fromEntries(doc.files.map((f: { path: string }) => [f.path, f]));
+  expect(Object.keys(byPath)).toEqual(['demo-1.0.0.tgz-extract', 'demo-1.0.0.tgz-extract/package', 'demo-1.0.0.tgz-extract/package/LICENSE', 'demo-1.0.0.tgz-extract/package/index.js', 'demo-1.0.0.tgz-extract/package/package.json']);
+  const license = byPath['demo-1.0.0.tgz-extract/package/LICENSE'];
+  expect(license).toMatchObject({ type: 'file', detected_license_expression: 'mit', detected_license_expression_spdx: 'MIT', is_legal: true, is_top_level: true, is_key_file: true });
+  expect(license.copyrights.map((c: { copyright: string }) => c.copyright)).toEqual(['Copyright (c) 2024 Jane Doe <jane@example.org>']);
+  expect(license.holders.map((h: { holder: string }) => h.holder)).toEqual(['Jane Doe']);
+  expect(license.sha1_git).toMatch(/^[0-9a-f]{40}$/);
+  const index = byPath['demo-1.0.0.tgz-extract/package/index.js'];
+  expect(index).toMatchObject({ detected_license_expression: 'apache-2.0', programming_language: 'JavaScript', is_key_file: false });
+  expect(index.urls.map((u: { url: string }) => u.url)).toEqual(['https://github.com/demo/demo']);
+  expect(doc.license_detections.map((d: { license_expression: string }) => d.license_expression).sort()).toEqual(['apache-2.0', 'mit', 'mit']);
+
+  const items = [];
+  for await (const item of readInventory(createReadStream(out))) items.push(item);
+  const resources = items.filter((i) => i.kind === 'resource').map((i) => (i as { record: { path: string; detected_license_expression: string } }).record);
+  expect(resources.map((r) => r.path)).toEqual(['package', 'package/LICENSE', 'package/index.js', 'package/package.json']);
+  expect(resources.find((r) => r.path === 'package/LICENSE')?.detected_license_expression).toBe('mit');
+  expect(items.filter((i) => i.kind === 'problem')).toEqual([]);
+  await writeFile(join(dir, 'done'), '');
+}, 60_000);

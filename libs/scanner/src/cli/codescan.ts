@@ -1,0 +1,91 @@
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir, cpus } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import { writeToolkitJson } from '@sca/formats';
+import { archiveKind, extractArchive, extractRecursively } from '../archive';
+import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
+import { scanCodebase } from '../scan/scan-codebase';
+
+const VERSION = '0.1.0';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number');
+  return n;
+}
+
+/** An archive input is extracted, recursively, into `<name>-extract/` (ScanCode.io's layout). */
+async function prepareInput(input: string, log: (m: string) => void): Promise<{ root: string; cleanup: () => Promise<void> }> {
+  const st = await stat(input);
+  if (st.isDirectory()) return { root: input, cleanup: async () => undefined };
+  const fh = await open(input, 'r');
+  const head = Buffer.alloc(512);
+  await fh.read(head, 0, 512, 0);
+  await fh.close();
+  if (!archiveKind(input, head)) return { root: input, cleanup: async () => undefined };
+  const work = await mkdtemp(join(tmpdir(), 'codescan-input-'));
+  const root = join(work, `${basename(input)}-extract`);
+  const first = await extractArchive(input, root);
+  const nested = await extractRecursively(root);
+  for (const p of [...first.problems, ...nested.problems]) log(`${p.severity}: ${p.archive}${p.entry ? ` (${p.entry})` : ''}: ${p.reason}`);
+  return { root, cleanup: () => rm(work, { recursive: true, force: true }) };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('codescan')
+    .description('Scan a directory or an archive for licenses, copyrights, emails, URLs and file info; write ScanCode-toolkit JSON.')
+    .argument('<path>', 'directory or archive to scan')
+    .requiredOption('--json <file>', 'write ScanCode-toolkit JSON to this file')
+    .option('-n, --processes <n>', 'worker threads (0: scan in the main thread)', positiveInt, cpus().length)
+    .option('-l, --license', 'detect licenses')
+    .option('-c, --copyright', 'detect copyrights, holders and authors')
+    .option('-i, --info', 'file information: hashes, types, language, classification')
+    .option('-e, --email', 'find emails')
+    .option('-u, --url', 'find URLs')
+    .option('--timeout <seconds>', 'per-file timeout', positiveInt, DEFAULT_SCAN_OPTIONS.timeoutSeconds)
+    .option('--max-file-size <bytes>', 'do not scan the content of larger files', positiveInt, DEFAULT_SCAN_OPTIONS.maxFileSize)
+    .option('-q, --quiet', 'no progress output')
+    .version(VERSION);
+  program.parse(argv, { from: 'user' });
+  const o = program.opts<{ json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; timeout: number; maxFileSize: number; quiet?: boolean }>();
+  const anySelected = o.license || o.copyright || o.info || o.email || o.url;
+  const options: ScanOptions = {
+    ...DEFAULT_SCAN_OPTIONS,
+    info: anySelected ? !!o.info : true,
+    license: anySelected ? !!o.license : true,
+    copyright: anySelected ? !!o.copyright : true,
+    email: anySelected ? !!o.email : true,
+    url: anySelected ? !!o.url : true,
+    timeoutSeconds: o.timeout,
+    maxFileSize: o.maxFileSize,
+  };
+  const input = resolve(program.args[0]);
+  const log = (m: string) => process.stderr.write(`${m}\n`);
+  const { root, cleanup } = await prepareInput(input, log);
+  const tty = process.stderr.isTTY && !o.quiet;
+  const bar = tty ? new SingleBar({ format: 'Scanning [{bar}] {percentage}% | {value}/{total} files | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : null;
+  const startedAt = new Date();
+  try {
+    const records = scanCodebase(root, {
+      options,
+      processes: o.processes,
+      onStart: (total) => bar?.start(total, 0),
+      onProgress: (done) => bar?.update(done),
+    });
+    const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url }).filter(([, v]) => v));
+    const result = await writeToolkitJson(resolve(o.json), records, {
+      toolVersion: `${VERSION} (codescan)`,
+      options: { input: [program.args[0]], ...flags, '--json': o.json, '--processes': String(o.processes), '--timeout': String(o.timeout) },
+      startedAt,
+      extraData: { engine: `codescan ${VERSION}`, system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
+    });
+    bar?.stop();
+    if (!o.quiet) log(`Scanned ${result.files} resources in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s (${result.errors} with errors); wrote ${o.json}`);
+    return 0;
+  } finally {
+    bar?.stop();
+    await cleanup();
+  }
+}

@@ -1,0 +1,1 @@
+export { detectCopyrights, type CopyrightScan, type CopyrightOptions } from './detect-copyrights';

@@ -1,0 +1,5 @@
+export * from './types';
+export { detectLicenses, detectLicenseInText } from './detect-licenses';
+export { spdxToScancode, scancodeToSpdx } from './license-keys';
+export { getLicenseIndex } from './license-index';
+export { parseExpression, renderExpression, expressionSymbols, combineAnd } from './expression';

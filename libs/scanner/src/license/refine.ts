@@ -1,0 +1,59 @@
+import type { RawMatch } from './types';
+
+/** A weaker match may share at most this share of its span with a stronger, kept match. */
+const MAX_OVERLAP = 0.3;
+
+/**
+ * How good a match is for choosing between rivals over the same text: matched tokens, scaled by
+ * how much of the rule was found and how much of the matched span is the rule's text. The
+ * scaling makes a full MIT text beat an MIT variant that matches a few more words but leaves
+ * half of its own text unmatched.
+ */
+export function matchStrength(m: RawMatch): number {
+  const span = m.qend - m.qstart + 1;
+  // A missed version number halves the strength; a common license wins a near tie against a
+  // rare look-alike (Apache-2.0 over Pixar, BSD-3-Clause over its many named variants).
+  const numbers = 0.5 ** (m.missedNumbers ?? 0);
+  const prior = m.rule.isCommon ? 1.1 : 1;
+  return m.matchedLength * m.coverage * (m.matchedLength / span) * (m.rule.relevance / 100) * numbers * prior;
+}
+
+/**
+ * Refinement: SPDX-License-Identifier matches are kept as they are; the other matches are
+ * taken strongest first, and a match is dropped when it mostly lies inside stronger ones (the
+ * same license found by a shorter rule, or a similar license text over the same lines).
+ * False-positive rules win their span and are then removed. The result is in text order.
+ */
+export function refineMatches(matches: RawMatch[]): RawMatch[] {
+  const kept: RawMatch[] = matches.filter((m) => m.matcher === '1-spdx-id');
+  const others = matches
+    .filter((m) => m.matcher !== '1-spdx-id')
+    .sort((a, b) => matchStrength(b) - matchStrength(a) || b.coverage - a.coverage || a.qstart - b.qstart);
+  for (const m of others) {
+    const span = m.qend - m.qstart + 1;
+    let overlap = 0;
+    for (const k of kept) overlap += Math.max(0, Math.min(m.qend, k.qend) - Math.max(m.qstart, k.qstart) + 1);
+    if (overlap / span > MAX_OVERLAP) continue;
+    if (m.matcher === '3-seq' && m.coverage === 1 && m.matchedLength === span && span === m.rule.tokens.length) {
+      kept.push({ ...m, matcher: '2-aho' });
+    } else {
+      kept.push(m);
+    }
+  }
+  const real = kept.filter((m) => m.rule.kind !== 'false-positive');
+  return dropUnversionedMentions(real).sort((a, b) => a.qstart - b.qstart || a.qend - b.qend);
+}
+
+const expressionOf = (m: RawMatch): string => m.expression ?? m.rule.licenseExpression;
+
+/**
+ * A bare "GNU General Public License" (or Library/Lesser) mention next to a versioned GPL notice
+ * is the same license named again, not another one: ScanCode folds the unversioned mention into
+ * the versioned detection, so the mention is dropped when a versioned match of the family exists.
+ */
+function dropUnversionedMentions(matches: RawMatch[]): RawMatch[] {
+  const UNVERSIONED = new Set(['gpl-1.0-plus', 'lgpl-2.0-plus']);
+  const versioned = matches.some((m) => !UNVERSIONED.has(expressionOf(m)) && /\b(a|l)?gpl-\d/.test(expressionOf(m)));
+  if (!versioned) return matches;
+  return matches.filter((m) => !(m.rule.kind === 'reference' && UNVERSIONED.has(expressionOf(m))));
+}

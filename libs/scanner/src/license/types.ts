@@ -1,0 +1,73 @@
+/** ScanCode-shaped license results (field names and order copy scancode-toolkit's JSON). */
+export interface LicenseMatch {
+  license_expression: string;
+  license_expression_spdx: string;
+  from_file: string | null;
+  start_line: number;
+  end_line: number;
+  matcher: string;
+  score: number;
+  matched_length: number;
+  match_coverage: number;
+  rule_relevance: number;
+  rule_identifier: string;
+  rule_url: string | null;
+  matched_text?: string;
+}
+
+export interface LicenseDetectionResult {
+  license_expression: string;
+  license_expression_spdx: string;
+  matches: LicenseMatch[];
+  detection_log: string[];
+  identifier: string;
+}
+
+export interface LicenseScan {
+  detected_license_expression: string | null;
+  detected_license_expression_spdx: string | null;
+  license_detections: LicenseDetectionResult[];
+  license_clues: LicenseMatch[];
+  percentage_of_license_text: number;
+}
+
+export interface DetectOptions {
+  /** Path of the scanned file, used for `from_file`. */
+  path?: string;
+  /** Include `matched_text` in each match (ScanCode's --license-text). */
+  includeText?: boolean;
+}
+
+/** What a rule says about the text it matches (one kind per rule, as ScanCode's .RULE flags). */
+export type RuleKind = 'text' | 'notice' | 'reference' | 'tag' | 'intro' | 'clue' | 'false-positive';
+
+export interface Rule {
+  identifier: string;
+  licenseExpression: string;
+  kind: RuleKind;
+  relevance: number;
+  /** Minimum share (0..1) of the rule's tokens an approximate match must cover. */
+  minimumCoverage: number;
+  tokens: Int32Array;
+  url: string | null;
+  referencedFilenames: string[];
+  /** A license the rule files cover (set when the index is built). */
+  isCommon?: boolean;
+}
+
+/** One match inside the engine, in token positions of the query. */
+export interface RawMatch {
+  rule: Rule;
+  matcher: '1-spdx-id' | '2-aho' | '3-seq';
+  /** First and last query token positions of the match (inclusive). */
+  qstart: number;
+  qend: number;
+  /** Query token positions matched (for the score and percentage of license text). */
+  matchedLength: number;
+  /** Share of the rule's tokens matched, 0..1. */
+  coverage: number;
+  /** Rule version numbers inside the matched part that the query does not have (3-seq only). */
+  missedNumbers?: number;
+  /** Overrides the rule's expression (SPDX-License-Identifier lines carry their own). */
+  expression?: string;
+}

@@ -1,0 +1,25 @@
+/** Which scanners run, as ScanCode's CLI flags (`--info --license --copyright --email --url`). */
+export interface ScanOptions {
+  info: boolean;
+  license: boolean;
+  copyright: boolean;
+  email: boolean;
+  url: boolean;
+  /** Include `matched_text` in license matches (ScanCode's --license-text). */
+  licenseText: boolean;
+  /** Files larger than this are not content-scanned; their info is still reported. */
+  maxFileSize: number;
+  /** Per-file timeout in seconds (ScanCode's default: 120). */
+  timeoutSeconds: number;
+}
+
+export const DEFAULT_SCAN_OPTIONS: ScanOptions = {
+  info: true,
+  license: true,
+  copyright: true,
+  email: true,
+  url: true,
+  licenseText: true,
+  maxFileSize: 100 * 1024 * 1024,
+  timeoutSeconds: 120,
+};

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
+import Piscina from 'piscina';
+import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
+
+/** The compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
+function workerFile(): string {
+  const here = join(__dirname, 'scan-worker.js');
+  if (existsSync(here)) return here;
+  const built = resolve(__dirname, '../../../../dist/libs/scanner/src/scan/scan-worker.js');
+  if (existsSync(built)) return built;
+  throw new Error(`scan worker not built: run npm run build (looked for ${here} and ${built})`);
+}
+
+export function defaultProcesses(): number {
+  return Math.max(1, cpus().length);
+}
+
+/**
+ * Per-file scans on worker threads sized to the CPU count. A file that runs past the timeout
+ * has its worker terminated (piscina replaces it) and gets ScanCode's timeout error; the scan
+ * goes on. `processes: 0` scans in this thread, without timeouts (for debugging).
+ */
+export class ScanPool {
+  private readonly pool: Piscina | null;
+
+  constructor(private readonly processes = defaultProcesses()) {
+    this.pool = processes > 0 ? new Piscina({ filename: workerFile(), minThreads: processes, maxThreads: processes, idleTimeout: 60_000 }) : null;
+  }
+
+  get concurrency(): number {
+    return Math.max(1, this.processes);
+  }
+
+  async scan(task: FileScanTask): Promise<FileScanOutput> {
+    if (!this.pool) return scanOneFile(task);
+    const controller = new AbortController();
+    const seconds = task.options.timeoutSeconds;
+    const timer = setTimeout(() => controller.abort(), seconds * 1000);
+    try {
+      return (await this.pool.run(task, { signal: controller.signal })) as FileScanOutput;
+    } catch (error) {
+      if (controller.signal.aborted) {
+        return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [`ERROR: for scanner: all:\nERROR: Processing interrupted: timeout after ${seconds} seconds.`] };
+      }
+      return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [`ERROR: for scanner: all:\n${(error as Error).message}`] };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}

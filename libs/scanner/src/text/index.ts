@@ -1,0 +1,2 @@
+export * from './binary';
+export * from './text-lines';
