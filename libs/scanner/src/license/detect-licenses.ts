@@ -5,6 +5,7 @@ import { matchExact } from './match-exact';
 import { matchSeq } from './match-seq';
 import { matchSpdxIdentifiers } from './match-spdx-id';
 import { buildQuery } from './query';
+import { widenOrLater } from './or-later';
 import { refineMatches } from './refine';
 import type { DetectOptions, LicenseScan } from './types';
 
@@ -13,7 +14,7 @@ export function detectLicenses(lines: NumberedLine[], opts: DetectOptions = {}):
   const index = getLicenseIndex();
   const q = buildQuery(lines, index);
   const spdx = matchSpdxIdentifiers(q);
-  const exact = matchExact(q, index);
+  const exact = widenOrLater(q, matchExact(q, index));
   const seq = matchSeq(q, index);
   return buildScan(q, refineMatches([...spdx, ...exact, ...seq]), opts);
 }

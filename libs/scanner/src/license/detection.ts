@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { combineAnd } from './expression';
-import { scancodeToSpdx } from './license-keys';
+import { combineAnd, parseExpression, renderExpression, type Expr } from './expression';
+import { isExceptionKey, scancodeToSpdx } from './license-keys';
 import type { Query } from './query';
 import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseScan, RawMatch } from './types';
 
@@ -55,6 +55,63 @@ function detectionLog(group: RawMatch[]): string[] {
   return log;
 }
 
+/**
+ * "See the file COPYING" next to a GPL notice points at that same license: in a detection with
+ * a known license, unknown references (to a local file) are folded into it and not reported.
+ */
+function foldUnknownReferences(group: RawMatch[]): RawMatch[] {
+  const isUnknownRef = (m: RawMatch): boolean => (m.expression ?? m.rule.licenseExpression) === 'unknown-license-reference';
+  if (group.every(isUnknownRef)) return group;
+  return foldVersionReferences(group.filter((m) => !isUnknownRef(m)));
+}
+
+/**
+ * "… either version 3 of the License, or (at your option) any later version … see the GNU
+ * General Public License version 3" is one "-or-later" notice: a bare reference to version N
+ * next to a notice for "version N or later" names the same license again.
+ */
+function foldVersionReferences(group: RawMatch[]): RawMatch[] {
+  const expressions = new Set(group.map((m) => m.expression ?? m.rule.licenseExpression));
+  return group.filter((m) => {
+    const e = m.expression ?? m.rule.licenseExpression;
+    return !((m.rule.kind === 'reference' || m.rule.kind === 'tag') && m.matcher !== '1-spdx-id' && expressions.has(`${e}-plus`));
+  });
+}
+
+/**
+ * An exception notice next to the license it modifies ("GPL-2.0 ... As a special exception, ..."
+ * ) makes one `license WITH exception` expression: each bare exception of an AND is attached to
+ * the nearest license before it (or after it, when it comes first).
+ */
+export function attachExceptions(expression: string | null): string | null {
+  if (!expression) return expression;
+  const e = parseExpression(expression);
+  if (!e || e.kind !== 'and') return expression;
+  const args = [...e.args];
+  const isBareException = (a: Expr): boolean => a.kind === 'key' && isExceptionKey(a.key);
+  if (!args.some(isBareException) || args.every(isBareException)) return expression;
+  const out: Expr[] = [];
+  const pending: string[] = [];
+  for (const a of args) {
+    if (a.kind === 'key' && isExceptionKey(a.key)) {
+      const last = out[out.length - 1];
+      if (last && last.kind === 'key') out[out.length - 1] = { kind: 'with', key: last.key, exception: a.key };
+      else if (!last) pending.push(a.key);
+      else out.push(a);
+      continue;
+    }
+    if (pending.length && a.kind === 'key') {
+      out.push({ kind: 'with', key: a.key, exception: pending.shift() ?? '' });
+      out.push(...pending.map((key): Expr => ({ kind: 'key', key })));
+      pending.length = 0;
+      continue;
+    }
+    out.push(a);
+  }
+  out.push(...pending.map((key): Expr => ({ kind: 'key', key })));
+  return renderExpression(out.length === 1 ? out[0] : { kind: 'and', args: out });
+}
+
 /** Groups refined matches (in text order) into detections and clues, in ScanCode's result shape. */
 export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): LicenseScan {
   const groups: RawMatch[][] = [];
@@ -66,13 +123,14 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
   }
   const detections: LicenseDetectionResult[] = [];
   const clues: LicenseMatch[] = [];
-  for (const group of groups) {
+  for (const found of groups) {
+    const group = foldUnknownReferences(found);
     const shaped = group.map((m) => toLicenseMatch(q, m, opts));
     if (group.every((m) => m.rule.kind === 'clue')) {
       clues.push(...shaped);
       continue;
     }
-    const expression = combineAnd(shaped.map((m) => m.license_expression));
+    const expression = attachExceptions(combineAnd(shaped.map((m) => m.license_expression)));
     if (!expression) {
       clues.push(...shaped);
       continue;

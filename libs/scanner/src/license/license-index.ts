@@ -1,5 +1,5 @@
 import { wordTokens } from './tokenize';
-import { loadRuleFiles, loadSpdxTexts, type RuleSource } from './rule-loader';
+import { loadRuleFiles, loadSpdxTexts, loadUrlRules, loadNameRules, type RuleSource } from './rule-loader';
 import type { Rule } from './types';
 
 /**
@@ -35,7 +35,7 @@ export const ID_BITS = 17;
 let cached: LicenseIndex | null = null;
 
 export function getLicenseIndex(): LicenseIndex {
-  cached ??= buildIndex([...loadRuleFiles(), ...loadSpdxTexts()]);
+  cached ??= buildIndex([...loadRuleFiles(), ...loadUrlRules(), ...loadNameRules(), ...loadSpdxTexts()]);
   return cached;
 }
 
@@ -97,7 +97,7 @@ export function buildIndex(sources: RuleSource[]): LicenseIndex {
   for (const [id, list] of postingLists) postings.set(id, Int32Array.from(list));
   const numberTokens = new Uint8Array(dictionary.size);
   for (const [word, id] of dictionary) if (/^v?\d+\+?$/.test(word)) numberTokens[id] = 1;
-  const commonKeys = new Set(sources.filter((s) => s.kind !== 'text').map((s) => s.licenseExpression));
+  const commonKeys = new Set(sources.filter((s) => s.kind !== 'text' && !/_(url|name)_\d/.test(s.identifier)).map((s) => s.licenseExpression));
   for (const rule of rules) if (commonKeys.has(rule.licenseExpression)) rule.isCommon = true;
   return {
     dictionary, rules, exactByPair, exactSingle, postings, distinctCount, seqEligible, numberTokens, commonKeys,

@@ -54,7 +54,35 @@ export function scancodeToSpdx(expression: string): string {
   return e ? renderExpression(mapKeys(e, keyToSpdxId)) : '';
 }
 
+/**
+ * Deprecated SPDX ids that stand for a license with an exception; ScanCode reads them as the
+ * `WITH` expression.
+ */
+const COMPOSITE_IDS: Record<string, string> = {
+  'gpl-2.0-with-autoconf-exception': 'GPL-2.0-only WITH Autoconf-exception-2.0',
+  'gpl-2.0-with-bison-exception': 'GPL-2.0-only WITH Bison-exception-2.2',
+  'gpl-2.0-with-classpath-exception': 'GPL-2.0-only WITH Classpath-exception-2.0',
+  'gpl-2.0-with-font-exception': 'GPL-2.0-only WITH Font-exception-2.0',
+  'gpl-2.0-with-gcc-exception': 'GPL-2.0-only WITH GCC-exception-2.0',
+  'gpl-3.0-with-autoconf-exception': 'GPL-3.0-only WITH Autoconf-exception-3.0',
+  'gpl-3.0-with-gcc-exception': 'GPL-3.0-only WITH GCC-exception-3.1',
+  'ecos-2.0': 'GPL-2.0-or-later WITH eCos-exception-2.0',
+  wxwindows: 'LGPL-2.0-or-later WITH WxWindows-exception-3.1',
+};
+
 export function spdxToScancode(expression: string): string {
-  const e = parseExpression(expression.replace(/\+(?=\s|\)|$)/g, '+'));
+  const expanded = expression.replace(/[A-Za-z0-9.+-]+/g, (id) => {
+    const composite = COMPOSITE_IDS[id.toLowerCase()];
+    return composite ? `(${composite})` : id;
+  });
+  const e = parseExpression(expanded.replace(/\+(?=\s|\)|$)/g, '+'));
   return e ? renderExpression(mapKeys(e, spdxIdToKey)) : '';
+}
+
+let exceptionIds: Set<string> | null = null;
+
+/** Whether a ScanCode key names a license exception (its SPDX id is on the exceptions list). */
+export function isExceptionKey(key: string): boolean {
+  exceptionIds ??= new Set(spdxExceptionIds.map((id) => id.toLowerCase()));
+  return exceptionIds.has(keyToSpdxId(key).toLowerCase()) || /-exception(-|$)/.test(key);
 }

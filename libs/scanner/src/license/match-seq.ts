@@ -6,6 +6,9 @@ import type { RawMatch, Rule } from './types';
 /** Share of a rule's distinct tokens the query must contain for the rule to be a candidate. */
 const MIN_CONTAINMENT = 0.5;
 const MAX_CANDIDATES = 30;
+/** Extra candidates, beyond the top ranks, for rules whose tokens the query almost all holds. */
+const MAX_EXTRA_CANDIDATES = 8;
+const MIN_NOTICE_CONTAINMENT = 0.8;
 /** Rule n-gram positions kept per n-gram: repeated phrases beyond this add cost, not recall. */
 const MAX_POSITIONS = 16;
 
@@ -45,14 +48,22 @@ export function seqCandidates(q: Query, index: LicenseIndex): number[] {
     const list = index.postings.get(id);
     if (list) for (let k = 0; k < list.length; k++) common[list[k]]++;
   }
-  const picked: { r: number; rank: number }[] = [];
+  const picked: { r: number; rank: number; containment: number }[] = [];
   for (let r = 0; r < common.length; r++) {
     if (common[r] === 0) continue;
     const containment = common[r] / index.distinctCount[r];
-    if (containment >= MIN_CONTAINMENT) picked.push({ r, rank: common[r] * containment });
+    if (containment >= MIN_CONTAINMENT) picked.push({ r, rank: common[r] * containment, containment });
   }
   picked.sort((a, b) => b.rank - a.rank);
-  return picked.slice(0, MAX_CANDIDATES).map((p) => p.r);
+  const out = picked.slice(0, MAX_CANDIDATES).map((p) => p.r);
+  // A long license text elsewhere in the file fills the top ranks with its look-alikes; short
+  // notices that are (nearly) all there still get their turn, best contained first.
+  const rest = picked
+    .slice(MAX_CANDIDATES)
+    .filter((p) => p.containment >= MIN_NOTICE_CONTAINMENT)
+    .sort((a, b) => b.containment - a.containment || b.rank - a.rank);
+  for (const p of rest.slice(0, MAX_EXTRA_CANDIDATES)) out.push(p.r);
+  return out;
 }
 
 /**
@@ -85,7 +96,10 @@ export function matchSeq(q: Query, index: LicenseIndex): RawMatch[] {
       const coverage = m.ruleCovered / rule.tokens.length;
       const span = m.qend - m.qstart + 1;
       if (coverage < rule.minimumCoverage || m.queryCovered / span < 0.5) continue;
-      const missedNumbers = countMissedVersions(rule, m.ruleMask, index);
+      const missedNumbers = countMissedVersions(rule, m.ruleMask, index) + countExtraKeyWords(q, m.qstart, m.qend, rule, index);
+      // A notice with a version (or "or later") the query does not state is another license: the
+      // job of ScanCode's required phrases. Full texts only lose strength (reformatting).
+      if (missedNumbers > 0 && rule.kind !== 'text') continue;
       out.push({ rule, matcher: '3-seq', qstart: m.qstart, qend: m.qend, matchedLength: m.queryCovered, coverage, missedNumbers });
     }
   }
@@ -101,9 +115,59 @@ function countMissedVersions(rule: Rule, mask: Uint8Array, index: LicenseIndex):
   const first = mask.indexOf(1);
   const last = mask.lastIndexOf(1);
   const version = index.dictionary.get('version');
+  const later = index.dictionary.get('later');
   let missed = 0;
   for (let i = Math.max(first, 1); first >= 0 && i <= last; i++) {
     if (!mask[i] && index.numberTokens[rule.tokens[i]] && rule.tokens[i - 1] === version) missed++;
+    // "or any later version" is what makes a notice "-or-later": a query without it is not one.
+    if (!mask[i] && rule.tokens[i] === later) missed += 2;
+  }
+  if (last >= 0 && last < rule.tokens.length - 1 && first >= 0) {
+    for (let i = last + 1; i < Math.min(rule.tokens.length, last + 4); i++) if (rule.tokens[i] === later) missed += 2;
   }
   return missed;
+}
+
+const KEY_WORDS = ['lesser', 'library', 'affero'];
+/** Words that set Creative Commons variants apart; they count wherever they appear. */
+const CC_WORDS = ['noncommercial', 'noderivatives', 'noderivs', 'sharealike'];
+const keyWordIds = new WeakMap<LicenseIndex, Set<number>>();
+const ccWordIds = new WeakMap<LicenseIndex, Set<number>>();
+const ruleTokenSets = new WeakMap<Rule, Set<number>>();
+
+/**
+ * The other side of version checking: words in the matched query span that name a different
+ * member of a license family ("Lesser", "Library", "Affero", a "version 2.1" minor number) and
+ * that the rule does not have at all. A GPL notice is not an LGPL notice with one word changed.
+ */
+function countExtraKeyWords(q: Query, qstart: number, qend: number, rule: Rule, index: LicenseIndex): number {
+  let keys = keyWordIds.get(index);
+  if (!keys) {
+    keys = new Set(KEY_WORDS.map((w) => index.dictionary.get(w)).filter((id): id is number => id !== undefined));
+    keyWordIds.set(index, keys);
+    ccWordIds.set(index, new Set(CC_WORDS.map((w) => index.dictionary.get(w)).filter((id): id is number => id !== undefined)));
+  }
+  const cc = ccWordIds.get(index) ?? new Set<number>();
+  let ruleSet = ruleTokenSets.get(rule);
+  if (!ruleSet) {
+    ruleSet = new Set(rule.tokens);
+    ruleTokenSets.set(rule, ruleSet);
+  }
+  const version = index.dictionary.get('version');
+  const general = index.dictionary.get('general');
+  const gnu = index.dictionary.get('gnu');
+  const later = index.dictionary.get('later');
+  let extra = 0;
+  for (let i = qstart; i <= qend; i++) {
+    const id = q.ids[i];
+    if (id < 0 || ruleSet.has(id)) continue;
+    if (id === later || cc.has(id)) extra++;
+    else if (keys.has(id)) {
+      // Only as part of the license's name: "GNU Lesser General", "Library General Public".
+      if (q.ids[i + 1] === general || q.ids[i + 1] === gnu || q.ids[i - 1] === gnu) extra++;
+    }
+    else if (index.numberTokens[id] && ((i >= 1 && q.ids[i - 1] === version) || /^v\d/.test(q.words[i]))) extra++;
+    else if (index.numberTokens[id] && i >= 2 && index.numberTokens[q.ids[i - 1]] && q.ids[i - 2] === version) extra++;
+  }
+  return extra;
 }

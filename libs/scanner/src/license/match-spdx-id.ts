@@ -6,6 +6,7 @@ import type { RawMatch, Rule } from './types';
 const TAG = /spdx-license-identifier\s*[:=]?\s*(.*)$/i;
 /** Characters an SPDX expression can hold; anything else (comment closers, quotes) ends it. */
 const EXPRESSION_CHARS = /^[A-Za-z0-9.+\-:()\s]+/;
+const PLACEHOLDER = /^[{<[][^}>\]]*[}>\]]/;
 
 /** `1-spdx-id`: each SPDX-License-Identifier line parsed as an SPDX expression. */
 export function matchSpdxIdentifiers(q: Query): RawMatch[] {
@@ -13,10 +14,13 @@ export function matchSpdxIdentifiers(q: Query): RawMatch[] {
   for (const { line, text } of q.input) {
     if (!/spdx-license-identifier/i.test(text)) continue;
     const found = TAG.exec(text);
-    const raw = found ? (EXPRESSION_CHARS.exec(found[1])?.[0] ?? '').trim() : '';
+    const rest = found ? found[1].trim() : '';
+    const raw = (EXPRESSION_CHARS.exec(rest)?.[0] ?? '').trim();
     const range = tokenRangeOfLine(q, line);
-    if (!raw || !range) continue;
-    const expression = spdxToScancode(raw);
+    if (!range) continue;
+    // A tag followed by something that is not an expression (a `{placeholder}`, `<license>`,
+    // `[id]`) still says "some SPDX license": ScanCode reports it as unknown-spdx.
+    const expression = raw ? spdxToScancode(raw) : PLACEHOLDER.test(rest) ? 'unknown-spdx' : '';
     if (!expression) continue;
     const [qstart, qend] = range;
     const length = qend - qstart + 1;

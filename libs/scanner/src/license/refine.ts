@@ -41,7 +41,7 @@ export function refineMatches(matches: RawMatch[]): RawMatch[] {
     }
   }
   const real = kept.filter((m) => m.rule.kind !== 'false-positive');
-  return dropUnversionedMentions(real).sort((a, b) => a.qstart - b.qstart || a.qend - b.qend);
+  return dropPublicDomainMentions(dropUnversionedMentions(real)).sort((a, b) => a.qstart - b.qstart || a.qend - b.qend);
 }
 
 const expressionOf = (m: RawMatch): string => m.expression ?? m.rule.licenseExpression;
@@ -57,3 +57,14 @@ function dropUnversionedMentions(matches: RawMatch[]): RawMatch[] {
   if (!versioned) return matches;
   return matches.filter((m) => !(m.rule.kind === 'reference' && UNVERSIONED.has(expressionOf(m))));
 }
+
+/**
+ * A bare "public domain" mention next to a public-domain dedication (CC0, the Unlicense, the
+ * CC public domain certification) describes that dedication; it is not a second license.
+ */
+function dropPublicDomainMentions(matches: RawMatch[]): RawMatch[] {
+  const DEDICATIONS = /\b(cc0-1\.0|unlicense|cc-pd|cc-pddc|public-domain-disclaimer|sax-pd|nist-pd)/;
+  if (!matches.some((m) => DEDICATIONS.test(expressionOf(m)))) return matches;
+  return matches.filter((m) => !((m.rule.kind === 'reference' || m.rule.kind === 'notice') && expressionOf(m) === 'public-domain'));
+}
+

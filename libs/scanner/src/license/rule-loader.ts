@@ -84,14 +84,17 @@ export function loadSpdxTexts(): RuleSource[] {
   const deprecated = new Set<string>(spdxDeprecatedIds);
   const all = new Set(Object.keys(spdxFull));
   const ids = [...all]
-    .filter((id) => !deprecated.has(id) && !(id.endsWith('-or-later') && all.has(id.replace(/-or-later$/, '-only'))))
-    .sort((a, b) => a.localeCompare(b));
+    .filter((id) => !deprecated.has(id) && !(/(-or-later|\+)$/.test(id) && all.has(id.replace(/(-or-later|\+)$/, '-only'))))
+    // Identical texts keep the first id: the plain one ("GFDL-1.1-only") before its variants
+    // ("GFDL-1.1-invariants-only"), as ScanCode reports the plain license for the bare text.
+    .sort((a, b) => variantRank(a) - variantRank(b) || a.localeCompare(b));
+  const overrides = loadTextExpressions();
   return ids.map((id) => {
     const entry = spdxFull[id];
     const key = spdxIdToKey(id);
     return {
       identifier: `${key}.LICENSE`,
-      licenseExpression: key,
+      licenseExpression: overrides.get(id) ?? key,
       kind: 'text' as const,
       relevance: 100,
       minimumCoverage: 0.6,
@@ -100,4 +103,103 @@ export function loadSpdxTexts(): RuleSource[] {
       referencedFilenames: [],
     };
   });
+}
+
+/**
+ * License URLs as references: each SPDX id's page at opensource.org (`/licenses/<id>`), and the
+ * Creative Commons deeds (`creativecommons.org/licenses/by-nc-sa/3.0`). Code cites licenses by
+ * these addresses as often as by name; ScanCode has a URL rule for most of its licenses.
+ */
+export function loadUrlRules(): RuleSource[] {
+  const out: RuleSource[] = [];
+  const ids = [...new Set<string>([...Object.keys(spdxFull), ...spdxDeprecatedIds])]
+    .filter((id) => !/[+]|-with-|-or-later$/i.test(id))
+    .sort((a, b) => a.localeCompare(b));
+  const add = (id: string, text: string): void => {
+    const key = spdxIdToKey(id);
+    if (key === 'unknown-spdx') return;
+    out.push({
+      identifier: `${key}_url_${out.length + 1}.RULE`,
+      licenseExpression: key,
+      kind: 'reference',
+      relevance: 100,
+      minimumCoverage: 1,
+      text,
+      url: null,
+      referencedFilenames: [],
+    });
+  };
+  for (const id of ids) {
+    add(id, `opensource.org/licenses/${id}`);
+    const cc = /^CC-(BY(?:-NC)?(?:-ND|-SA)?)-(\d\.\d)$/.exec(id);
+    if (cc) add(id, `creativecommons.org/licenses/${cc[1].toLowerCase()}/${cc[2]}`);
+  }
+  return out;
+}
+
+/**
+ * Names and ids as references: each SPDX license's full name ("Freetype Project License"),
+ * its id in a `License: <id>` tag, and versioned ids written alone ("Apache-2.0", "CC-BY-4.0").
+ * Package metadata and headers name licenses this way for the whole list, not only the common
+ * ones the rule files cover by hand.
+ */
+export function loadNameRules(): RuleSource[] {
+  const out: RuleSource[] = [];
+  const deprecated = new Set<string>(spdxDeprecatedIds);
+  const ids = Object.keys(spdxFull)
+    .filter((id) => !deprecated.has(id))
+    .sort((a, b) => a.localeCompare(b));
+  const add = (id: string, kind: RuleKind, text: string, relevance: number): void => {
+    const key = spdxIdToKey(id);
+    if (key === 'unknown-spdx') return;
+    out.push({
+      identifier: `${key}_name_${out.length + 1}.RULE`,
+      licenseExpression: key,
+      kind,
+      relevance,
+      minimumCoverage: 1,
+      text,
+      url: null,
+      referencedFilenames: [],
+    });
+  };
+  for (const id of ids) {
+    const name = spdxFull[id].name;
+    // Names of one or two words ("Fair License") are too easily ordinary prose.
+    if (name.split(/\s+/).length >= 3 || /\d/.test(name)) {
+      for (const variant of nameVariants(name.replace(/\s*\(.*?\)\s*$/, ''))) add(id, 'reference', variant, 90);
+    }
+    add(id, 'tag', `License: ${id}`, 100);
+    if (/-/.test(id) && /\d/.test(id)) add(id, 'reference', id, 90);
+  }
+  return out;
+}
+
+/**
+ * A versioned name as people write it: "Educational Community License v1.0" is also written
+ * "... version 1.0" and "... 1.0" (and "2.0" as "2").
+ */
+export function nameVariants(name: string): string[] {
+  const m = /^(.*?)(?:,?\s+(?:v\.?\s?|version\s+|-\s*v?))(\d+(?:\.\d+)*)$/i.exec(name) ?? /^(.*?)\s+(\d+(?:\.\d+)*)$/.exec(name);
+  if (!m) return [name];
+  const [, base, version] = m;
+  const versions = [version];
+  if (/^\d+\.0$/.test(version)) versions.push(version.replace(/\.0$/, ''));
+  const out = new Set<string>([name]);
+  for (const v of versions) for (const form of [`${base} ${v}`, `${base} v${v}`, `${base} version ${v}`]) out.add(form);
+  return [...out];
+}
+
+/**
+ * SPDX texts that bundle several licenses (the Sleepycat text carries two BSD-3-Clause notices
+ * after Oracle's terms): `data/text-expressions.yml` gives the expression ScanCode reports for them.
+ */
+function loadTextExpressions(): Map<string, string> {
+  const path = join(licenseDataDir(), 'data', 'text-expressions.yml');
+  const data = (parseYaml(readFileSync(path, 'utf8')) ?? {}) as Record<string, string>;
+  return new Map(Object.entries(data));
+}
+
+function variantRank(id: string): number {
+  return /-(no-)?invariants-/.test(id) ? 1 : 0;
 }

@@ -1,0 +1,46 @@
+import { detectLicenseInText } from './detect-licenses';
+import { attachExceptions } from './detection';
+import { spdxToScancode } from './license-keys';
+
+const expressionOf = (text: string): string | null => detectLicenseInText(text).detected_license_expression;
+
+describe('detection heuristics', () => {
+  it('attaches a bare exception to the license before it', () => {
+    expect(attachExceptions('gpl-2.0 AND classpath-exception-2.0')).toBe('gpl-2.0 WITH classpath-exception-2.0');
+    expect(attachExceptions('classpath-exception-2.0 AND gpl-2.0')).toBe('gpl-2.0 WITH classpath-exception-2.0');
+    expect(attachExceptions('mit AND apache-2.0')).toBe('mit AND apache-2.0');
+    expect(attachExceptions('classpath-exception-2.0')).toBe('classpath-exception-2.0');
+  });
+
+  it('reads a placeholder SPDX tag as unknown-spdx and deprecated composite ids as WITH', () => {
+    expect(expressionOf('SPDX-License-Identifier: {some license} WITH Autoconf-exception-2.0')).toBe('unknown-spdx');
+    expect(spdxToScancode('GPL-2.0-with-classpath-exception')).toBe('gpl-2.0 WITH classpath-exception-2.0');
+  });
+
+  it('widens a versioned reference followed by "or later"', () => {
+    expect(expressionOf('the GNU Lesser General Public License Version 2.1 or later (the "LGPL")')).toBe('lgpl-2.1-plus');
+  });
+
+  it('finds licenses cited by URL and by name', () => {
+    expect(expressionOf('See https://opensource.org/licenses/CDDL-1.0 for the terms.')).toBe('cddl-1.0');
+    expect(expressionOf('Licensed under the Educational Community License version 1.0.')).toBe('ecl-1.0');
+  });
+
+  it('does not take a GPL notice for an LGPL one', () => {
+    const lgpl = [
+      'This library is free software; you can redistribute it and/or modify it under the terms of the',
+      'GNU Lesser General Public License as published by the Free Software Foundation; either',
+      'version 2.1 of the License, or (at your option) any later version.',
+    ].join('\n');
+    expect(expressionOf(lgpl)).toBe('lgpl-2.1-plus');
+  });
+
+  it('folds "see the file COPYING" into the license notice next to it', () => {
+    const text = [
+      'This program is free software; you can redistribute it and/or modify it under the terms of',
+      'the GNU General Public License as published by the Free Software Foundation; either version 2',
+      'of the License, or (at your option) any later version. See the file COPYING for details.',
+    ].join('\n');
+    expect(expressionOf(text)).toBe('gpl-2.0-plus');
+  });
+});
