@@ -29,6 +29,34 @@ function stamp(d: Date): string {
   return d.toISOString().replace(/:/g, '').replace('Z', '000');
 }
 
+const BATCH_CHARS = 1 << 20;
+
+/**
+ * A `files` record already serialised by its producer (a scan worker), so that neither a
+ * structured clone of the record nor a second serialisation costs the writing thread anything.
+ * `json` is the record's JSON text; `detectionsJson` the JSON of its `license_detections` array
+ * when not empty (the writer counts unique detections); `hasErrors` whether `scan_errors` is not
+ * empty.
+ */
+export class SerializedToolkitRecord {
+  constructor(
+    readonly json: string,
+    readonly hasErrors: boolean,
+    readonly detectionsJson: string | null,
+  ) {}
+
+  /** Serialises a record the way the writer would. */
+  static of(record: Record<string, unknown>): SerializedToolkitRecord {
+    const detections = record.license_detections;
+    const scanErrors = record.scan_errors;
+    return new SerializedToolkitRecord(
+      JSON.stringify(record),
+      Array.isArray(scanErrors) && scanErrors.length > 0,
+      Array.isArray(detections) && detections.length > 0 ? JSON.stringify(detections) : null,
+    );
+  }
+}
+
 async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
@@ -40,7 +68,7 @@ async function write(out: Writable, text: string): Promise<void> {
  * toolkit orders them. `tool_name` is `scancode-toolkit` because that is what ScanCode.io's
  * load_inventory recognises; the engine that produced it is named in `extra_data.engine`.
  */
-export async function writeToolkitJson(outPath: string, records: AsyncIterable<Record<string, unknown>>, header: ToolkitHeaderInput): Promise<{ files: number; errors: number }> {
+export async function writeToolkitJson(outPath: string, records: AsyncIterable<Record<string, unknown> | SerializedToolkitRecord>, header: ToolkitHeaderInput): Promise<{ files: number; errors: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'codescan-'));
   const filesPath = join(dir, 'files.json');
   const detections = new Map<string, DetectionSummary>();
@@ -48,18 +76,36 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
   let errors = 0;
   try {
     const tmp = createWriteStream(filesPath);
+    // Records are joined into ~1 MiB strings before each write: one write per record cost more
+    // than serialising it.
+    let batch = '';
     for await (const record of records) {
-      await write(tmp, `${files === 0 ? '' : ',\n'}${JSON.stringify(record)}`);
+      let json: string;
+      let hasErrors: boolean;
+      let recordDetections: Record<string, unknown>[];
+      if (record instanceof SerializedToolkitRecord) {
+        ({ json, hasErrors } = record);
+        recordDetections = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
+      } else {
+        json = JSON.stringify(record);
+        hasErrors = Array.isArray(record.scan_errors) && record.scan_errors.length > 0;
+        recordDetections = (record.license_detections as Record<string, unknown>[] | undefined) ?? [];
+      }
+      batch += `${files === 0 ? '' : ',\n'}${json}`;
+      if (batch.length >= BATCH_CHARS) {
+        await write(tmp, batch);
+        batch = '';
+      }
       files++;
-      if (Array.isArray(record.scan_errors) && record.scan_errors.length > 0) errors++;
-      for (const d of (record.license_detections as Record<string, unknown>[] | undefined) ?? []) {
+      if (hasErrors) errors++;
+      for (const d of recordDetections) {
         const id = String(d.identifier);
         const seen = detections.get(id);
         if (seen) seen.detection_count++;
         else detections.set(id, { identifier: id, license_expression: String(d.license_expression), license_expression_spdx: String(d.license_expression_spdx), detection_count: 1, reference_matches: (d.matches as unknown[]) ?? [] });
       }
     }
-    tmp.end();
+    tmp.end(batch);
     await once(tmp, 'finish');
     const endedAt = new Date();
     const headers = [{

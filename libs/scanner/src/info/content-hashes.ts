@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** Read size per step: large enough for few syscalls, small enough to keep memory flat on big files. */
@@ -67,4 +68,96 @@ async function gitBlobId(absPath: string, size: number): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+/** Files up to this size are read whole in one call; larger ones are hashed in chunks. */
+const WHOLE_READ_BYTES = 8 * 1024 * 1024;
+
+export interface ReadFileContent extends HashedContent {
+  /** The whole content when the file is at most `contentLimit` bytes, else null. */
+  content: Buffer | null;
+}
+
+/**
+ * Synchronous single-pass read for the scan workers (one file at a time per worker, so there is
+ * nothing to overlap and the promise/thread-pool round trips of fs/promises only cost time).
+ * Opens without following symlinks and without blocking on FIFOs; returns null when the path is
+ * not a regular file. The content read once serves hashing, libmagic and the text scanners.
+ * `hash: false` skips the digests (the hashes are then empty strings).
+ */
+export function readFileContent(absPath: string, opts: { contentLimit: number; headBytes: number; hash: boolean }): ReadFileContent | null {
+  const fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return null;
+    const expected = st.size;
+    const wantContent = expected <= opts.contentLimit;
+    if (wantContent || expected <= WHOLE_READ_BYTES || !opts.hash) {
+      const limit = wantContent || opts.hash ? expected : Math.min(expected, opts.headBytes);
+      const buf = Buffer.allocUnsafe(limit);
+      let size = 0;
+      while (size < limit) {
+        const n = readSync(fd, buf, size, limit - size, size);
+        if (n === 0) break;
+        size += n;
+      }
+      const data = buf.subarray(0, size);
+      if (size === expected || !opts.hash) {
+        const hashes = opts.hash ? digestBuffer(data) : EMPTY_HASHES;
+        const head = data.length > opts.headBytes ? data.subarray(0, opts.headBytes) : data;
+        return { hashes, head, size: opts.hash ? size : expected, content: wantContent ? data : null };
+      }
+      // The file shrank while we read it: fall through to the streaming pass below.
+    }
+    return { ...streamHashSync(fd, opts.headBytes), content: null };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const EMPTY_HASHES: ContentHashes = { md5: '', sha1: '', sha256: '', sha512: '', sha1_git: '' };
+
+function digestBuffer(data: Buffer): ContentHashes {
+  return {
+    md5: hash('md5', data, 'hex'),
+    sha1: hash('sha1', data, 'hex'),
+    sha256: hash('sha256', data, 'hex'),
+    sha512: hash('sha512', data, 'hex'),
+    sha1_git: createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex'),
+  };
+}
+
+/** Chunked hashing of a large file; the sha1_git prefix is redone should the size change while reading. */
+function streamHashSync(fd: number, headBytes: number): HashedContent {
+  const expected = fstatSync(fd).size;
+  const hashers = ['md5', 'sha1', 'sha256', 'sha512'].map((algorithm) => createHash(algorithm));
+  const git = createHash('sha1').update(`blob ${expected}\0`);
+  const head = Buffer.allocUnsafe(Math.max(1, Math.min(headBytes, CHUNK_BYTES)));
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let headLength = 0;
+  let size = 0;
+  for (;;) {
+    const buffer = size === 0 ? head : chunk;
+    const n = readSync(fd, buffer, 0, buffer.length, size);
+    if (n === 0) break;
+    const data = buffer.subarray(0, n);
+    for (const hasher of hashers) hasher.update(data);
+    git.update(data);
+    if (size === 0) headLength = n;
+    size += n;
+  }
+  const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
+  let sha1_git: string;
+  if (size === expected) sha1_git = git.digest('hex');
+  else {
+    const again = createHash('sha1').update(`blob ${size}\0`);
+    for (let offset = 0; offset < size; ) {
+      const n = readSync(fd, chunk, 0, Math.min(chunk.length, size - offset), offset);
+      if (n === 0) break;
+      again.update(chunk.subarray(0, n));
+      offset += n;
+    }
+    sha1_git = again.digest('hex');
+  }
+  return { hashes: { md5, sha1, sha256, sha512, sha1_git }, head: head.subarray(0, headLength), size };
 }

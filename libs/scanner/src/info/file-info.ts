@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { hasBinaryExtension, looksBinary } from '../text/binary';
-import { hashFile } from './content-hashes';
+import { hashFile, type HashedContent } from './content-hashes';
 import { isArchive, isMedia, isScript, isSource, type ContentInput } from './content-type';
 import { splitName } from './file-name';
 import { detectMagic, MAGIC_HEAD_BYTES } from './magic-detector';
@@ -33,7 +33,7 @@ export interface FileInfo {
 /** Pygments' content guessing looks at the first 4 KiB; a shebang needs far less. */
 const GUESS_TEXT_BYTES = 4096;
 
-function emptyInfo(type: FileInfo['type'], name: string): FileInfo {
+export function emptyInfo(type: FileInfo['type'], name: string): FileInfo {
   const { base_name, extension } = splitName(name, type === 'file');
   return {
     type, name, base_name, extension, size: 0,
@@ -56,8 +56,16 @@ export async function getFileInfo(absPath: string): Promise<FileInfo> {
   const info = emptyInfo('file', name);
   if (!stat.isFile()) return info;
 
-  const { hashes, head, size } = await hashFile(absPath, MAGIC_HEAD_BYTES);
-  const magic = await detectMagic(head);
+  return fileInfoFromContent(name, await hashFile(absPath, MAGIC_HEAD_BYTES));
+}
+
+/**
+ * File info for a regular file whose content was already read and hashed (the scan workers read
+ * each file once, for the info and the text scanners alike).
+ */
+export async function fileInfoFromContent(name: string, { hashes, head, size }: HashedContent): Promise<FileInfo> {
+  const info = emptyInfo('file', name);
+  const magic = await detectMagic(head, hashes.sha256 ? `${hashes.sha256}:${size}` : undefined);
   const is_binary = hasBinaryExtension(name) || looksBinary(head);
   const content: ContentInput = { name, extension: info.extension, ...magic, is_text: !is_binary };
   const is_media = isMedia(content);

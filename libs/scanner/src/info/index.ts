@@ -1,6 +1,6 @@
-export { getFileInfo, type FileInfo } from './file-info';
+export { emptyInfo, fileInfoFromContent, getFileInfo, type FileInfo } from './file-info';
 export { classify, findTopLevelDepth, type Classification, type ClassifyOptions } from './classify';
-export { hashFile, type ContentHashes, type HashedContent } from './content-hashes';
-export { detectMagic, type MagicResult } from './magic-detector';
+export { hashFile, readFileContent, type ContentHashes, type HashedContent, type ReadFileContent } from './content-hashes';
+export { detectMagic, MAGIC_HEAD_BYTES, type MagicResult } from './magic-detector';
 export { detectLexer, lexerForFileName, lexerForShebang } from './programming-language';
 export { splitName, type NameParts } from './file-name';

@@ -32,11 +32,50 @@ function loadDetectors(): Promise<Detectors> {
  * Describe the first bytes of a file. An empty file gets the values libmagic gives for an empty
  * path (inode/x-empty), which is what ScanCode reports, rather than the buffer variant.
  */
-export async function detectMagic(head: Uint8Array): Promise<MagicResult> {
+export async function detectMagic(head: Uint8Array, contentKey?: string): Promise<MagicResult> {
   if (head.length === 0) return { file_type: 'empty', mime_type: 'inode/x-empty' };
+  const cached = contentKey === undefined ? undefined : cache.get(contentKey);
+  if (cached) return cached;
   const { description, mime } = await loadDetectors();
   const sample = head.length > MAGIC_HEAD_BYTES ? head.subarray(0, MAGIC_HEAD_BYTES) : head;
-  return { file_type: normalize(description.detect(sample)), mime_type: normalize(mime.detect(sample)) };
+  const file_type = normalize(description.detect(sample));
+  const result = { file_type, mime_type: mimeForDescription(file_type) ?? normalize(mime.detect(sample)) };
+  if (contentKey !== undefined) {
+    if (cache.size >= CACHE_ENTRIES) cache.clear();
+    cache.set(contentKey, result);
+  }
+  return result;
+}
+
+/**
+ * libmagic's answer depends on the bytes only, and a dependency tree holds many identical files
+ * (the same LICENSE, the same helper in several versions): answers are kept per content key
+ * (a digest of the whole content and its size, given by the caller), a few thousand at most.
+ */
+const CACHE_ENTRIES = 8192;
+const cache = new Map<string, MagicResult>();
+
+/**
+ * Plain text as libmagic's encoding test names it when no magic rule matched: `ASCII text`,
+ * `Unicode text, UTF-8 text`, `ISO-8859 text`, `UTF-8 Unicode (with BOM) text`, ..., optionally
+ * followed by `, with very long lines (460)`, `, with CRLF line terminators` and the like.
+ */
+const PLAIN_TEXT = /^(?:(?:ASCII|ISO-8859|Non-ISO extended-ASCII|UTF-8 Unicode(?: \(with BOM\))?|Unicode text, UTF-(?:8|16|32)(?:, little-endian|, big-endian)?(?: \(with BOM\))?|(?:Little|Big)-endian UTF-16 Unicode) text)(?:, with [^,]+)*$/;
+/** The same text behind the JavaScript rule (magic/Magdir/javascript, whose MIME type is text/javascript). */
+const JAVASCRIPT_TEXT = /^JavaScript source, (?:ASCII|ISO-8859|Non-ISO extended-ASCII|UTF-8 Unicode(?: \(with BOM\))?|Unicode(?: text, UTF-(?:8|16|32))?(?: \(with BOM\))?) text(?:, with [^,]+)*$/;
+
+/**
+ * The MIME type libmagic gives for a description that only one of its tests can produce, so the
+ * second libmagic call (the expensive part of file info) is skipped for most files of a source
+ * tree; null when the MIME type must be asked. Each pair is libmagic's own: is_json.c writes
+ * `JSON text data` / application/json, the encoding test writes plain text / text/plain, and
+ * the JavaScript rules carry text/javascript (checked against both calls on a 16,000-file npm tree).
+ */
+export function mimeForDescription(fileType: string): string | null {
+  if (fileType === 'JSON text data') return 'application/json';
+  if (PLAIN_TEXT.test(fileType)) return 'text/plain';
+  if (JAVASCRIPT_TEXT.test(fileType)) return 'text/javascript';
+  return null;
 }
 
 /** ScanCode keeps only ASCII and collapses whitespace in libmagic output. */

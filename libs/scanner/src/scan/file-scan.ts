@@ -1,5 +1,5 @@
-import { open } from 'node:fs/promises';
-import { getFileInfo, FileInfo } from '../info';
+import { basename } from 'node:path';
+import { emptyInfo, fileInfoFromContent, FileInfo, MAGIC_HEAD_BYTES, readFileContent, type ReadFileContent } from '../info';
 import { detectLicenses, LicenseScan } from '../license';
 import { CopyrightScan, detectCopyrights } from '../copyright';
 import { findEmails, findUrls } from '../finder';
@@ -22,44 +22,49 @@ export interface FileScanOutput {
   scan_errors: string[];
 }
 
-/** Reads at most `limit` bytes: content scanners never see more than the size limit. */
-async function readHead(absPath: string, limit: number): Promise<Buffer> {
-  const fh = await open(absPath, 'r');
-  try {
-    const { size } = await fh.stat();
-    const buf = Buffer.alloc(Math.min(size, limit));
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
-
 /**
  * Scans one file with every enabled scanner. Each scanner's failure is recorded in
- * `scan_errors` (ScanCode's wording) and the others still run.
+ * `scan_errors` (ScanCode's wording) and the others still run. A file is read once, in one
+ * synchronous pass: the bytes serve hashing, libmagic and the text scanners.
  */
 export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   const out: FileScanOutput = { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
   const fail = (scanner: string, e: unknown) => out.scan_errors.push(`ERROR: for scanner: ${scanner}:\n${(e as Error)?.message ?? String(e)}`);
-  if (task.options.info || task.type === 'file') {
+  const name = basename(task.absPath);
+  if (task.type !== 'file') {
+    // The walk already knows the type: directories and symlinks get names only, no syscall.
+    if (task.options.info) out.info = emptyInfo(task.type, name);
+    return out;
+  }
+  const { license, copyright, email, url } = task.options;
+  const wantContent = license || copyright || email || url;
+  let read: ReadFileContent | null;
+  try {
+    read = readFileContent(task.absPath, { contentLimit: wantContent ? task.options.maxFileSize : -1, headBytes: MAGIC_HEAD_BYTES, hash: task.options.info });
+  } catch (e) {
+    // As before the single read: the info scanner and the content read each report the failure.
+    if (task.options.info) fail('info', e);
+    if (wantContent) fail('content', e);
+    return out;
+  }
+  if (task.options.info) {
     try {
-      out.info = await getFileInfo(task.absPath);
+      out.info = read ? await fileInfoFromContent(name, read) : emptyInfo('file', name);
     } catch (e) {
       fail('info', e);
     }
   }
-  if (task.type !== 'file') return out;
-  const size = out.info?.size ?? 0;
+  // Not a regular file (fifo, device): reported as an empty file and never read.
+  if (!read) return out;
+  const size = read.size;
   if (size > task.options.maxFileSize) {
     out.scan_errors.push(`ERROR: for scanner: content:\nFile size ${size} is over the maximum of ${task.options.maxFileSize} bytes: not scanned`);
     return out;
   }
-  const { license, copyright, email, url } = task.options;
-  if (!license && !copyright && !email && !url) return out;
+  if (!wantContent) return out;
   let lines;
   try {
-    lines = textLines(await readHead(task.absPath, task.options.maxFileSize));
+    lines = textLines(read.content ?? Buffer.alloc(0));
   } catch (e) {
     fail('content', e);
     return out;

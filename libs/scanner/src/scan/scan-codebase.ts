@@ -1,6 +1,8 @@
 import { basename, resolve } from 'node:path';
-import { FileScanOutput } from './file-scan';
+import { SerializedToolkitRecord } from '@sca/formats';
+import { FileScanOutput, scanOneFile } from './file-scan';
 import { ScanOptions } from './scan-options';
+import { SerializedRecordData } from './record-scan';
 import { ScanPool } from './scan-pool';
 import { toolkitRecord, ToolkitFileRecord } from './toolkit-record';
 import { treeStats } from './tree-stats';
@@ -14,25 +16,56 @@ export interface CodebaseScanOptions {
   signal?: AbortSignal;
 }
 
+/** Tasks handed to the pool per worker: enough that a worker never waits for the next one. */
+const TASKS_PER_WORKER = 2;
+/** Results kept for in-order output: a slow file holds back the output, never the workers. */
+const REORDER_WINDOW = 512;
+
+interface Pending {
+  entry: WalkEntry;
+  result: Promise<FileScanOutput | SerializedRecordData>;
+  settled: boolean;
+}
+
 /**
- * Scans a tree and yields ScanCode-toolkit `files` records in walk order. Up to four tasks
- * per worker are in flight; results are emitted in order, so memory is bounded by that
- * window, not by the tree.
+ * Scans a tree and yields ScanCode-toolkit `files` records in walk order (file records come
+ * serialised by the worker that scanned them, see record-scan.ts). Files go to the
+ * worker pool, at most two tasks per worker at a time (so the per-file timeout, which starts
+ * when a task is handed over, measures the file and not a queue); directories and symlinks
+ * need no I/O and are done here. Finished results wait in a bounded reorder window and are
+ * emitted in walk order, so memory is bounded by that window, not by the tree.
  */
-export async function* scanCodebase(root: string, opts: CodebaseScanOptions): AsyncGenerator<ToolkitFileRecord> {
+export async function* scanCodebase(root: string, opts: CodebaseScanOptions): AsyncGenerator<ToolkitFileRecord | SerializedToolkitRecord> {
   const rootAbs = resolve(root);
   const rootName = basename(rootAbs);
-  const { total, dirs, topLevelDepth } = await treeStats(rootAbs, rootName);
-  opts.onStart?.(total);
+  // The workers boot (and load the license index) while the tree is counted.
   const pool = new ScanPool(opts.processes);
-  const window: { entry: WalkEntry; result: Promise<FileScanOutput> }[] = [];
-  const limit = pool.concurrency * 4;
+  let stats: Awaited<ReturnType<typeof treeStats>>;
+  try {
+    stats = await treeStats(rootAbs, rootName);
+  } catch (e) {
+    await pool.close();
+    throw e;
+  }
+  const { total, dirs, topLevelDepth } = stats;
+  opts.onStart?.(total);
+  const window: Pending[] = [];
+  const slots = new Slots(pool.concurrency * TASKS_PER_WORKER);
   let done = 0;
   try {
     for await (const entry of walkTree(rootAbs, rootName)) {
       if (opts.signal?.aborted) throw new Error('Scan aborted');
-      window.push({ entry, result: pool.scan({ absPath: entry.absPath, path: entry.path, type: entry.type, options: opts.options }) });
-      while (window.length >= limit) yield await emit(window.shift()!);
+      const task = { absPath: entry.absPath, path: entry.path, type: entry.type, options: opts.options };
+      let result: Promise<FileScanOutput | SerializedRecordData>;
+      if (entry.type === 'file') {
+        await slots.acquire();
+        result = pool.scanRecord({ ...task, topLevelDepth });
+        result.then(slots.release, slots.release);
+      } else result = scanOneFile(task);
+      const item: Pending = { entry, result, settled: false };
+      result.then(() => (item.settled = true), () => (item.settled = true));
+      window.push(item);
+      while (window.length > 0 && (window[0].settled || window.length >= REORDER_WINDOW)) yield await emit(window.shift()!);
     }
     while (window.length > 0) yield await emit(window.shift()!);
   } finally {
@@ -40,9 +73,30 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
     await pool.close();
   }
 
-  async function emit(item: { entry: WalkEntry; result: Promise<FileScanOutput> }): Promise<ToolkitFileRecord> {
+  async function emit(item: Pending): Promise<ToolkitFileRecord | SerializedToolkitRecord> {
     const out = await item.result;
     opts.onProgress?.(++done);
+    if ('json' in out) return new SerializedToolkitRecord(out.json, out.hasErrors, out.detectionsJson);
     return toolkitRecord(item.entry, out, opts.options, dirs.get(item.entry.path), topLevelDepth);
   }
+}
+
+/** A counting semaphore. */
+class Slots {
+  private readonly waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+
+  acquire(): Promise<void> | void {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  readonly release = (): void => {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  };
 }

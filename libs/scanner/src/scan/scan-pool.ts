@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { cpus } from 'node:os';
 import Piscina from 'piscina';
 import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
+import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 
 /** The compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
 function workerFile(): string {
@@ -35,11 +36,25 @@ export class ScanPool {
 
   async scan(task: FileScanTask): Promise<FileScanOutput> {
     if (!this.pool) return scanOneFile(task);
+    return this.run(task, 'default', (result) => result as FileScanOutput);
+  }
+
+  /**
+   * Scans a file into its serialised toolkit record (see record-scan.ts); a failed or timed-out
+   * task yields the error output instead, for the caller to turn into a record.
+   */
+  async scanRecord(task: RecordScanTask): Promise<SerializedRecordData | FileScanOutput> {
+    if (!this.pool) return scanFileRecord(task);
+    return this.run(task, 'scanRecord', (result) => result as SerializedRecordData);
+  }
+
+  private async run<T>(task: FileScanTask, name: string, cast: (result: unknown) => T): Promise<T | FileScanOutput> {
+    const pool = this.pool!;
     const controller = new AbortController();
     const seconds = task.options.timeoutSeconds;
     const timer = setTimeout(() => controller.abort(), seconds * 1000);
     try {
-      return (await this.pool.run(task, { signal: controller.signal })) as FileScanOutput;
+      return cast(await pool.run(task, { name, signal: controller.signal }));
     } catch (error) {
       if (controller.signal.aborted) {
         return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [`ERROR: for scanner: all:\nERROR: Processing interrupted: timeout after ${seconds} seconds.`] };

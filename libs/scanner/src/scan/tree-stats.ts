@@ -1,5 +1,4 @@
-import { lstat } from 'node:fs/promises';
-import { walkTree } from './walk';
+import { lstatSync, readdirSync } from 'node:fs';
 
 export interface DirStats {
   files_count: number;
@@ -8,34 +7,47 @@ export interface DirStats {
 }
 
 /**
- * A first, cheap pass (lstat only): per-directory file, directory and byte counts, which
- * ScanCode writes on directory records ahead of their content, and the total for progress.
+ * A first, cheap pass (directory listings and one lstat per file): per-directory file,
+ * directory and byte counts, which ScanCode writes on directory records ahead of their
+ * content, and the total for progress. Synchronous on purpose: it runs while the scan workers
+ * boot, and tens of thousands of awaited lstat calls cost far more than the calls themselves.
+ * Counts the same entries as `walkTree` (files, directories and symlinks; no other kinds).
  */
 export async function treeStats(rootAbs: string, rootName: string): Promise<{ total: number; dirs: Map<string, DirStats>; topLevelDepth: number }> {
   const dirs = new Map<string, DirStats>();
   const children = new Map<string, { count: number; onlyChildDir: string | null }>();
-  let total = 0;
-  for await (const entry of walkTree(rootAbs, rootName)) {
-    total++;
-    const parent = entry.path.slice(0, Math.max(0, entry.path.lastIndexOf('/')));
-    if (parent) {
-      const c = children.get(parent) ?? { count: 0, onlyChildDir: null };
-      c.count++;
-      c.onlyChildDir = c.count === 1 && entry.type === 'directory' ? entry.path : null;
-      children.set(parent, c);
-    }
-    if (entry.type === 'directory') dirs.set(entry.path, { files_count: 0, dirs_count: 0, size_count: 0 });
-    const size = entry.type === 'file' ? (await lstat(entry.absPath)).size : 0;
-    // Every ancestor directory counts this entry.
-    for (let i = entry.path.lastIndexOf('/'); i > 0; i = entry.path.lastIndexOf('/', i - 1)) {
-      const stats = dirs.get(entry.path.slice(0, i));
-      if (!stats) continue;
-      if (entry.type === 'file') {
+  const st = lstatSync(rootAbs);
+  if (!st.isDirectory() || st.isSymbolicLink()) return { total: 1, dirs, topLevelDepth: 1 };
+  let total = 1;
+  const rootStats: DirStats = { files_count: 0, dirs_count: 0, size_count: 0 };
+  dirs.set(rootName, rootStats);
+  /** Counts one directory's subtree into `stats` (and into every ancestor through the return). */
+  const visit = (dirAbs: string, dirPath: string, stats: DirStats): void => {
+    let count = 0;
+    let onlyChildDir: string | null = null;
+    for (const d of readdirSync(dirAbs, { withFileTypes: true })) {
+      const isDir = !d.isSymbolicLink() && d.isDirectory();
+      if (!isDir && !d.isSymbolicLink() && !d.isFile()) continue; // sockets, FIFOs and devices: skipped by the walk too
+      total++;
+      count++;
+      const absPath = `${dirAbs}/${d.name}`;
+      const path = `${dirPath}/${d.name}`;
+      onlyChildDir = count === 1 && isDir ? path : null;
+      if (isDir) {
+        const sub: DirStats = { files_count: 0, dirs_count: 0, size_count: 0 };
+        dirs.set(path, sub);
+        visit(absPath, path, sub);
+        stats.files_count += sub.files_count;
+        stats.dirs_count += sub.dirs_count + 1;
+        stats.size_count += sub.size_count;
+      } else if (d.isFile()) {
         stats.files_count++;
-        stats.size_count += size;
-      } else if (entry.type === 'directory') stats.dirs_count++;
+        stats.size_count += lstatSync(absPath).size;
+      }
     }
-  }
+    if (count > 0) children.set(dirPath, { count, onlyChildDir });
+  };
+  visit(rootAbs, rootName, rootStats);
   return { total, dirs, topLevelDepth: topLevelDepth(rootName, children) };
 }
 
