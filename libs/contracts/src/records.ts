@@ -135,6 +135,16 @@ export const PACKAGE_FIELDS: readonly (keyof PackageRecord)[] = [
   'modified_resources', 'affected_by_vulnerabilities',
 ];
 
+/** The package URL parts that packages and dependencies keep in their own columns. */
+export interface PurlParts {
+  type: string;
+  namespace: string;
+  name: string;
+  version: string;
+  qualifiers: string;
+  subpath: string;
+}
+
 /** DiscoveredDependency, 14 serialized fields (§4.7). */
 export interface DependencyRecord {
   purl: string;

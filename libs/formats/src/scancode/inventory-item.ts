@@ -10,14 +10,9 @@ import type {
 export type InventoryFormat = 'scancode-toolkit' | 'scanpipe';
 
 /** The purl parts a DiscoveredDependency stores in its own columns (they are not serialized). */
-export interface PurlParts {
-  type: string;
-  namespace: string;
-  name: string;
-  version: string;
-  qualifiers: string;
-  subpath: string;
-}
+import type { PurlParts } from '@sca/contracts';
+
+export type { PurlParts };
 
 export type InventoryDependency = DependencyRecord & PurlParts;
 /** `rootfs_path` is a model column that the serializer hides; inventories may still carry it. */

@@ -1,18 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { bigintNullable, bool, jsonList, jsonObject, str } from './column-types';
+import { PurlColumns } from './purl-columns';
 
 @Entity('discovered_packages')
-export class DiscoveredPackageEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;
-  @Column('uuid') uuid!: string;
-  @Column('uuid') project_uuid!: string;
-  @Column(str(2048)) purl!: string;
-  @Column(str(16)) type!: string;
-  @Column(str(255)) namespace!: string;
-  @Column(str(100)) name!: string;
-  @Column(str(100)) version!: string;
-  @Column(str(1024)) qualifiers!: string;
-  @Column(str(200)) subpath!: string;
+export class DiscoveredPackageEntity extends PurlColumns {
   @Column(str(1024)) package_uid!: string;
   @Column(str(255)) filename!: string;
   @Column(str(50)) tag!: string;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { DependencyRecord, LicenseDetectionRecord, MessageSeverity, PackageRecord, RelationRecord, ResourceRecord } from '@sca/contracts';
+import { DependencyRecord, LicenseDetectionRecord, MessageSeverity, PackageRecord, PurlParts, RelationRecord, ResourceRecord } from '@sca/contracts';
 import { bulkInsert } from '../bulk-insert';
 import { DEPENDENCY_COLUMNS, LICENSE_COLUMNS, PACKAGE_COLUMNS, RESOURCE_COLUMNS } from './record-columns';
 
 export type ResourceInput = ResourceRecord & { rootfs_path?: string };
-export type DependencyInput = DependencyRecord & { type: string; namespace: string; name: string; version: string; qualifiers: string; subpath: string };
+export type DependencyInput = DependencyRecord & PurlParts;
 export interface MessageInput { severity: MessageSeverity; description: string; model: string; details?: Record<string, unknown>; traceback?: string }
 
 function parentPath(path: string): string {
