@@ -18,6 +18,17 @@ export interface LicenseIndex {
   postings: Map<number, Int32Array>;
   /** Distinct token count of each rule. */
   distinctCount: Int32Array;
+  /** Distinct token ids of each approximate-match rule (empty for the others). */
+  distinctTokens: Int32Array[];
+  /** Rules eligible for approximate matching, in index order (a rule's place here is its seq number). */
+  seqRules: Int32Array;
+  /**
+   * `postings` by token id, as seq numbers (empty lists for tokens in no eligible rule); for a
+   * token in more than half of the eligible rules, the (shorter) list of those without it.
+   */
+  seqPostings: Int32Array[];
+  /** 1 for the tokens whose `seqPostings` list is the rules without them. */
+  seqComplement: Uint8Array;
   /** Rules long enough for approximate matching. */
   seqEligible: Uint8Array;
   /** Token ids that are version-like numbers ("2", "1", "0+", "v2"). */
@@ -95,14 +106,44 @@ export function buildIndex(sources: RuleSource[]): LicenseIndex {
   for (const list of exactByPair.values()) list.sort((a, b) => rules[b].tokens.length - rules[a].tokens.length);
   const postings = new Map<number, Int32Array>();
   for (const [id, list] of postingLists) postings.set(id, Int32Array.from(list));
+  const { distinctTokens, seqRules, seqPostings, seqComplement } = buildSeqTables(rules, seqEligible, postings, dictionary.size);
   const numberTokens = new Uint8Array(dictionary.size);
   for (const [word, id] of dictionary) if (/^v?\d+\+?$/.test(word)) numberTokens[id] = 1;
   const commonKeys = new Set(sources.filter((s) => s.kind !== 'text' && !/_(url|name)_\d/.test(s.identifier)).map((s) => s.licenseExpression));
   for (const rule of rules) if (commonKeys.has(rule.licenseExpression)) rule.isCommon = true;
   return {
-    dictionary, rules, exactByPair, exactSingle, postings, distinctCount, seqEligible, numberTokens, commonKeys,
+    dictionary, rules, exactByPair, exactSingle, postings, distinctCount, distinctTokens, seqRules, seqPostings,
+    seqComplement, seqEligible, numberTokens, commonKeys,
     buildMillis: Date.now() - started,
   };
+}
+
+/** Distinct tokens of each approximate-match rule, and the posting lists by token id in seq numbers. */
+function buildSeqTables(
+  rules: Rule[], seqEligible: Uint8Array, postings: Map<number, Int32Array>, dictionarySize: number,
+): { distinctTokens: Int32Array[]; seqRules: Int32Array; seqPostings: Int32Array[]; seqComplement: Uint8Array } {
+  const empty = new Int32Array(0);
+  const distinctTokens = rules.map((rule, r) => (seqEligible[r] ? Int32Array.from(new Set(rule.tokens)) : empty));
+  const seqRules = Int32Array.from(rules.keys()).filter((r) => seqEligible[r] === 1);
+  const seqNumber = new Int32Array(rules.length).fill(-1);
+  seqRules.forEach((r, s) => {
+    seqNumber[r] = s;
+  });
+  const seqPostings: Int32Array[] = [];
+  const seqComplement = new Uint8Array(dictionarySize);
+  const has = new Uint8Array(seqRules.length);
+  for (let id = 0; id < dictionarySize; id++) {
+    const list = postings.get(id)?.map((r) => seqNumber[r]) ?? empty;
+    if (list.length * 2 <= seqRules.length) {
+      seqPostings.push(list);
+      continue;
+    }
+    has.fill(0);
+    for (const sn of list) has[sn] = 1;
+    seqPostings.push(Int32Array.from(seqRules.keys()).filter((sn) => has[sn] === 0));
+    seqComplement[id] = 1;
+  }
+  return { distinctTokens, seqRules, seqPostings, seqComplement };
 }
 
 function push(map: Map<number, number[]>, key: number, value: number): void {

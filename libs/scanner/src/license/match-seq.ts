@@ -12,47 +12,132 @@ const MIN_NOTICE_CONTAINMENT = 0.8;
 /** Rule n-gram positions kept per n-gram: repeated phrases beyond this add cost, not recall. */
 const MAX_POSITIONS = 16;
 
-const gramCache = new WeakMap<Rule, Map<number, number[]>>();
+/**
+ * A rule's n-grams in an open-addressing table over typed arrays (the n-gram's token ids are
+ * the key, compared as integers), with each n-gram's first MAX_POSITIONS rule positions.
+ */
+interface GramTable {
+  mask: number;
+  /** Token ids of the n-gram in each slot (the third is 0 for bigrams). */
+  keys: Int32Array;
+  /** Start of the slot's positions in `positions`, -1 for an empty slot. */
+  start: Int32Array;
+  count: Int32Array;
+  positions: Int32Array;
+}
+
+const gramCache = new WeakMap<Rule, GramTable>();
 
 export function gramSize(rule: Rule): number {
   return rule.tokens.length >= 24 ? 3 : 2;
 }
 
-function gramKey(ids: ArrayLike<number>, at: number, n: number): number {
-  let key = 0;
-  for (let k = 0; k < n; k++) key = key * 2 ** ID_BITS + ids[at + k];
-  return key;
+function gramSlot(mask: number, a: number, b: number, c: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b) ^ Math.imul(c + 0x165667b1, 0xc2b2ae35);
+  h ^= h >>> 15;
+  return h & mask;
 }
 
-function ruleGrams(rule: Rule): Map<number, number[]> {
-  let grams = gramCache.get(rule);
-  if (grams) return grams;
-  grams = new Map();
+/** Slot of the n-gram (a, b, c) in the table, or -1 when the rule does not have it. */
+function findGram(t: GramTable, a: number, b: number, c: number): number {
+  for (let slot = gramSlot(t.mask, a, b, c); ; slot = (slot + 1) & t.mask) {
+    if (t.start[slot] < 0) return -1;
+    const k = slot * 3;
+    if (t.keys[k] === a && t.keys[k + 1] === b && t.keys[k + 2] === c) return slot;
+  }
+}
+
+function ruleGrams(rule: Rule): GramTable {
+  const cached = gramCache.get(rule);
+  if (cached) return cached;
   const n = gramSize(rule);
-  for (let i = 0; i + n <= rule.tokens.length; i++) {
-    const key = gramKey(rule.tokens, i, n);
-    const list = grams.get(key);
-    if (!list) grams.set(key, [i]);
+  const tokens = rule.tokens;
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i + n <= tokens.length; i++) {
+    let key = 0;
+    for (let k = 0; k < n; k++) key = key * 2 ** ID_BITS + tokens[i + k];
+    const list = lists.get(key);
+    if (!list) lists.set(key, [i]);
     else if (list.length < MAX_POSITIONS) list.push(i);
   }
-  gramCache.set(rule, grams);
-  return grams;
+  let capacity = 16;
+  while (capacity < lists.size * 2) capacity *= 2;
+  const t: GramTable = {
+    mask: capacity - 1, keys: new Int32Array(capacity * 3), start: new Int32Array(capacity).fill(-1),
+    count: new Int32Array(capacity), positions: new Int32Array([...lists.values()].reduce((sum, l) => sum + l.length, 0)),
+  };
+  let used = 0;
+  for (const list of lists.values()) {
+    const i = list[0];
+    const a = tokens[i];
+    const b = tokens[i + 1];
+    const c = n === 3 ? tokens[i + 2] : 0;
+    let slot = gramSlot(t.mask, a, b, c);
+    while (t.start[slot] >= 0) slot = (slot + 1) & t.mask;
+    t.keys.set([a, b, c], slot * 3);
+    t.start[slot] = used;
+    t.count[slot] = list.length;
+    t.positions.set(list, used);
+    used += list.length;
+  }
+  gramCache.set(rule, t);
+  return t;
 }
 
-/** Candidate rules by token-set containment, best first (ScanCode ranks by set similarity too). */
-export function seqCandidates(q: Query, index: LicenseIndex): number[] {
-  const distinct = new Set<number>();
-  for (let i = 0; i < q.ids.length; i++) if (q.ids[i] >= 0 && !q.consumed[i]) distinct.add(q.ids[i]);
-  const common = new Int32Array(index.rules.length);
-  for (const id of distinct) {
-    const list = index.postings.get(id);
-    if (list) for (let k = 0; k < list.length; k++) common[list[k]]++;
+/** Per-token stamps of the query being matched (reused between calls; one stamp per call). */
+let tokenStamp = new Int32Array(0);
+let stamp = 0;
+let commonScratch = new Int32Array(0);
+/** Per token, one bit for each candidate rule (of one pass) that contains it; zero between calls. */
+let tokenMask = new Int32Array(0);
+
+function nextStamp(index: LicenseIndex): number {
+  if (tokenStamp.length < index.dictionary.size) tokenStamp = new Int32Array(index.dictionary.size);
+  if (stamp >= 0x3fffffff) {
+    tokenStamp.fill(0);
+    stamp = 0;
   }
+  return ++stamp;
+}
+
+/**
+ * Candidate rules by token-set containment, best first (ScanCode ranks by set similarity too).
+ * Shared distinct tokens are counted through the posting lists into a reused array.
+ */
+export function seqCandidates(q: Query, index: LicenseIndex): number[] {
+  const s = nextStamp(index);
+  const { ids, consumed } = q;
+  const { seqPostings, seqComplement, seqRules, distinctCount } = index;
+  const distinct: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (id < 0 || consumed[i] || tokenStamp[id] === s) continue;
+    tokenStamp[id] = s;
+    distinct.push(id);
+  }
+  if (distinct.length === 0) return [];
+  if (commonScratch.length < index.seqRules.length) commonScratch = new Int32Array(index.seqRules.length);
+  const common = commonScratch;
+  // Tokens most rules have count for all rules, less the (few) rules without them.
+  let base = 0;
+  for (const id of distinct) {
+    const list = seqPostings[id];
+    if (seqComplement[id]) {
+      base++;
+      for (let k = 0; k < list.length; k++) common[list[k]]--;
+    } else {
+      for (let k = 0; k < list.length; k++) common[list[k]]++;
+    }
+  }
+  // Rules in index order, as ties keep it in the ranking below.
   const picked: { r: number; rank: number; containment: number }[] = [];
-  for (let r = 0; r < common.length; r++) {
-    if (common[r] === 0) continue;
-    const containment = common[r] / index.distinctCount[r];
-    if (containment >= MIN_CONTAINMENT) picked.push({ r, rank: common[r] * containment, containment });
+  for (let sn = 0; sn < seqRules.length; sn++) {
+    const c = common[sn] + base;
+    common[sn] = 0;
+    if (c === 0) continue;
+    const r = seqRules[sn];
+    const containment = c / distinctCount[r];
+    if (containment >= MIN_CONTAINMENT) picked.push({ r, rank: c * containment, containment });
   }
   picked.sort((a, b) => b.rank - a.rank);
   const out = picked.slice(0, MAX_CANDIDATES).map((p) => p.r);
@@ -74,25 +159,16 @@ export function seqCandidates(q: Query, index: LicenseIndex): number[] {
  */
 export function matchSeq(q: Query, index: LicenseIndex): RawMatch[] {
   if (q.ids.length < 4) return [];
+  const candidates = seqCandidates(q, index);
+  if (candidates.length === 0) return [];
+  const hits = collectHits(q, index, candidates);
   const out: RawMatch[] = [];
-  for (const r of seqCandidates(q, index)) {
+  candidates.forEach((r, c) => {
     const rule = index.rules[r];
     const n = gramSize(rule);
-    const grams = ruleGrams(rule);
-    const qs: number[] = [];
-    const rs: number[] = [];
-    for (let i = 0; i + n <= q.ids.length; i++) {
-      let ok = true;
-      for (let k = 0; k < n && ok; k++) ok = q.ids[i + k] >= 0 && !q.consumed[i + k];
-      if (!ok) continue;
-      const positions = grams.get(gramKey(q.ids, i, n));
-      if (!positions) continue;
-      for (const p of positions) {
-        qs.push(i);
-        rs.push(p);
-      }
-    }
-    for (const m of chainHits(qs, rs, n, rule.tokens.length)) {
+    const { qs, rs } = hits[c];
+    if (qs.length === 0) return;
+    for (const m of chainHits(qs, rs, n, rule.tokens.length, rule.minimumCoverage)) {
       const coverage = m.ruleCovered / rule.tokens.length;
       const span = m.qend - m.qstart + 1;
       if (coverage < rule.minimumCoverage || m.queryCovered / span < 0.5) continue;
@@ -102,8 +178,70 @@ export function matchSeq(q: Query, index: LicenseIndex): RawMatch[] {
       if (missedNumbers > 0 && rule.kind !== 'text') continue;
       out.push({ rule, matcher: '3-seq', qstart: m.qstart, qend: m.qend, matchedLength: m.queryCovered, coverage, missedNumbers });
     }
-  }
+  });
   return out;
+}
+
+/** Candidates handled per pass over the query: one bit each in a token's mask. */
+const CANDIDATES_PER_PASS = 30;
+
+/**
+ * Each candidate's n-gram hits (query position, rule position), by query position, found in
+ * one pass over the query for up to 30 candidates: a token's mask has a bit for each candidate
+ * rule that contains it, so only n-grams all of whose tokens one of the rules has are looked up.
+ */
+function collectHits(q: Query, index: LicenseIndex, candidates: number[]): { qs: number[]; rs: number[] }[] {
+  const hits = candidates.map(() => ({ qs: [] as number[], rs: [] as number[] }));
+  if (tokenMask.length < index.dictionary.size) tokenMask = new Int32Array(index.dictionary.size);
+  const { ids, consumed } = q;
+  const len = ids.length;
+  for (let from = 0; from < candidates.length; from += CANDIDATES_PER_PASS) {
+    const to = Math.min(candidates.length, from + CANDIDATES_PER_PASS);
+    const grams: GramTable[] = [];
+    let bigramBits = 0;
+    let trigramBits = 0;
+    for (let c = from; c < to; c++) {
+      const r = candidates[c];
+      const bit = 1 << (c - from);
+      const own = index.distinctTokens[r];
+      for (let k = 0; k < own.length; k++) tokenMask[own[k]] |= bit;
+      if (gramSize(index.rules[r]) === 3) trigramBits |= bit;
+      else bigramBits |= bit;
+      grams.push(ruleGrams(index.rules[r]));
+    }
+    for (let i = 0; i + 1 < len; i++) {
+      const a = ids[i];
+      const b = ids[i + 1];
+      if (a < 0 || b < 0 || consumed[i] || consumed[i + 1]) continue;
+      const both = tokenMask[a] & tokenMask[b];
+      if (both === 0) continue;
+      let three = 0;
+      let t = 0;
+      if (both & trigramBits && i + 2 < len) {
+        t = ids[i + 2];
+        if (t >= 0 && !consumed[i + 2]) three = both & trigramBits & tokenMask[t];
+      }
+      let bits = (both & bigramBits) | three;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const c = 31 - Math.clz32(low);
+        const table = grams[c];
+        const slot = findGram(table, a, b, low & trigramBits ? t : 0);
+        if (slot < 0) continue;
+        const h = hits[from + c];
+        for (let p = table.start[slot], end = p + table.count[slot]; p < end; p++) {
+          h.qs.push(i);
+          h.rs.push(table.positions[p]);
+        }
+      }
+    }
+    for (let c = from; c < to; c++) {
+      const own = index.distinctTokens[candidates[c]];
+      for (let k = 0; k < own.length; k++) tokenMask[own[k]] = 0;
+    }
+  }
+  return hits;
 }
 
 /**

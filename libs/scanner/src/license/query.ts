@@ -13,10 +13,8 @@ export interface Query {
 }
 
 export function buildQuery(input: NumberedLine[], index: LicenseIndex): Query {
-  const { words, lines } = tokenizeLines(input);
-  const ids = new Int32Array(words.length);
-  for (let i = 0; i < words.length; i++) ids[i] = index.dictionary.get(words[i]) ?? -1;
-  return { input, words, ids, lines: Int32Array.from(lines), consumed: new Uint8Array(words.length) };
+  const { words, ids, lines } = tokenizeLines(input, index.dictionary);
+  return { input, words, ids, lines, consumed: new Uint8Array(words.length) };
 }
 
 /** First and last token positions on a given line, or null when the line has no tokens. */

@@ -5,6 +5,7 @@ import type { NumberedLine } from '../text';
  * with a trailing "+" kept (so "GPL-2.0+" keeps its "or later" meaning in "0+").
  */
 const WORD = /[\p{L}\p{N}]+\+?[\p{L}\p{N}]*/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Markup and comment noise that carries no license meaning; dropping it on both the rule and
@@ -17,28 +18,109 @@ const STOPWORDS = new Set([
   'c', 'will', 'shall',
 ]);
 
+/** ASCII letters and digits, lowercase (the scanner works on lowercased text). */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+/**
+ * Calls `emit` with each non-stopword token of a line, in order. ASCII lines (nearly all) are
+ * scanned by hand, with the same result as the WORD regex; other lines use the regex.
+ */
+function scanLine(text: string, emit: (word: string) => void): void {
+  const t = text.toLowerCase();
+  if (NON_ASCII.test(t)) {
+    for (const m of t.matchAll(WORD)) if (!STOPWORDS.has(m[0])) emit(m[0]);
+    return;
+  }
+  const len = t.length;
+  let i = 0;
+  while (i < len) {
+    if (!isWordChar(t.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i++;
+    while (i < len && isWordChar(t.charCodeAt(i))) i++;
+    if (i < len && t.charCodeAt(i) === 43) {
+      i++;
+      while (i < len && isWordChar(t.charCodeAt(i))) i++;
+    }
+    const w = t.slice(start, i);
+    if (!STOPWORDS.has(w)) emit(w);
+  }
+}
+
 export function wordTokens(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    if (!STOPWORDS.has(m[0])) out.push(m[0]);
-  }
+  scanLine(text, (w) => out.push(w));
   return out;
 }
 
 export interface QueryTokens {
   words: string[];
   /** 1-based line number of each token. */
-  lines: number[];
+  lines: Int32Array;
+  /** Dictionary id of each token, -1 for words no rule contains. */
+  ids: Int32Array;
 }
 
-export function tokenizeLines(input: NumberedLine[]): QueryTokens {
+let idBuf = new Int32Array(1024);
+let lineBuf = new Int32Array(1024);
+
+function grow(): void {
+  const ids = new Int32Array(idBuf.length * 2);
+  ids.set(idBuf);
+  idBuf = ids;
+  const lines = new Int32Array(lineBuf.length * 2);
+  lines.set(lineBuf);
+  lineBuf = lines;
+}
+
+/**
+ * Tokens of numbered lines with their dictionary ids, in one pass (the same tokens as
+ * `wordTokens` line by line). Stopwords are never in the dictionary, so a word found there
+ * needs no stopword check.
+ */
+export function tokenizeLines(input: NumberedLine[], dictionary: Map<string, number> = new Map()): QueryTokens {
   const words: string[] = [];
-  const lines: number[] = [];
+  let n = 0;
   for (const { line, text } of input) {
-    for (const w of wordTokens(text)) {
+    if (text.length === 0) continue;
+    const t = text.toLowerCase();
+    if (NON_ASCII.test(t)) {
+      for (const m of t.matchAll(WORD)) {
+        const w = m[0];
+        const id = dictionary.get(w);
+        if (id === undefined && STOPWORDS.has(w)) continue;
+        if (n === idBuf.length) grow();
+        words.push(w);
+        idBuf[n] = id ?? -1;
+        lineBuf[n++] = line;
+      }
+      continue;
+    }
+    const len = t.length;
+    let i = 0;
+    while (i < len) {
+      if (!isWordChar(t.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const start = i++;
+      while (i < len && isWordChar(t.charCodeAt(i))) i++;
+      if (i < len && t.charCodeAt(i) === 43) {
+        i++;
+        while (i < len && isWordChar(t.charCodeAt(i))) i++;
+      }
+      const w = t.slice(start, i);
+      const id = dictionary.get(w);
+      if (id === undefined && STOPWORDS.has(w)) continue;
+      if (n === idBuf.length) grow();
       words.push(w);
-      lines.push(line);
+      idBuf[n] = id ?? -1;
+      lineBuf[n++] = line;
     }
   }
-  return { words, lines };
+  return { words, lines: lineBuf.slice(0, n), ids: idBuf.slice(0, n) };
 }
