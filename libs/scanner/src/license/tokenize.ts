@@ -33,22 +33,29 @@ function scanLine(text: string, emit: (word: string) => void): void {
     for (const m of t.matchAll(WORD)) if (!STOPWORDS.has(m[0])) emit(m[0]);
     return;
   }
-  const len = t.length;
-  let i = 0;
-  while (i < len) {
-    if (!isWordChar(t.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i++;
-    while (i < len && isWordChar(t.charCodeAt(i))) i++;
-    if (i < len && t.charCodeAt(i) === 43) {
-      i++;
-      while (i < len && isWordChar(t.charCodeAt(i))) i++;
-    }
-    const w = t.slice(start, i);
+  for (let start = nextWordStart(t, 0); start < t.length; ) {
+    const end = wordEnd(t, start);
+    const w = t.slice(start, end);
     if (!STOPWORDS.has(w)) emit(w);
+    start = nextWordStart(t, end);
   }
+}
+
+/** Index of the next word character at or after `i` (the string's length when none). */
+function nextWordStart(t: string, i: number): number {
+  while (i < t.length && !isWordChar(t.charCodeAt(i))) i++;
+  return i;
+}
+
+/** End of the word starting at `start`; a `+` joins what follows ("gpl-2.0+", "c++"), as the WORD regex does. */
+function wordEnd(t: string, start: number): number {
+  let i = start + 1;
+  while (i < t.length && isWordChar(t.charCodeAt(i))) i++;
+  if (i < t.length && t.charCodeAt(i) === 43) {
+    i++;
+    while (i < t.length && isWordChar(t.charCodeAt(i))) i++;
+  }
+  return i;
 }
 
 export function wordTokens(text: string): string[] {
@@ -100,20 +107,10 @@ export function tokenizeLines(input: NumberedLine[], dictionary: Map<string, num
       }
       continue;
     }
-    const len = t.length;
-    let i = 0;
-    while (i < len) {
-      if (!isWordChar(t.charCodeAt(i))) {
-        i++;
-        continue;
-      }
-      const start = i++;
-      while (i < len && isWordChar(t.charCodeAt(i))) i++;
-      if (i < len && t.charCodeAt(i) === 43) {
-        i++;
-        while (i < len && isWordChar(t.charCodeAt(i))) i++;
-      }
-      const w = t.slice(start, i);
+    for (let start = nextWordStart(t, 0); start < t.length; ) {
+      const end = wordEnd(t, start);
+      const w = t.slice(start, end);
+      start = nextWordStart(t, end);
       const id = dictionary.get(w);
       if (id === undefined && STOPWORDS.has(w)) continue;
       if (n === idBuf.length) grow();
