@@ -78,6 +78,11 @@ describe('add_pipeline and add_webhook', () => {
     const p = (await s.api.post('/api/projects/', { name: 'hooks' })).body;
     const path = `/api/projects/${p.uuid}/add_webhook/`;
     expect(await s.api.post(path, {})).toMatchObject({ status: 400, body: { target_url: ['This field is required.'] } });
+    const missing = '/api/projects/00000000-0000-0000-0000-000000000000';
+    for (const action of ['add_webhook/', 'add_pipeline/']) {
+      expect(await s.api.post(`${missing}/${action}`, {})).toMatchObject({ status: 404, body: { detail: 'No Project matches the given query.' } });
+    }
+    expect(await s.api.get(`${missing}/archive/`)).toMatchObject({ status: 404 });
     expect(await s.api.post(path, { target_url: 'invalid-url' })).toMatchObject({ status: 400, body: { target_url: ['Enter a valid URL.'] } });
     expect(await s.api.post(path, { target_url: 'https://hooks.example/x', trigger_on_each_run: true })).toMatchObject({ status: 201, body: { status: 'Webhook added.' } });
     const rows = (await queryDb(`SELECT target_url, trigger_on_each_run, is_active FROM webhook_subscriptions WHERE project_uuid = '${p.uuid}'`));

@@ -70,15 +70,19 @@ export const RESOURCE_FIELDS: readonly (keyof ResourceRecord)[] = [
   'is_key_file', 'extra_data',
 ];
 
-/** DiscoveredPackage, 49 serialized fields (§4.6). */
-export interface PackageRecord {
-  purl: string;
+/** The package URL parts that packages and dependencies keep in their own columns. */
+export interface PurlParts {
   type: string;
   namespace: string;
   name: string;
   version: string;
   qualifiers: string;
   subpath: string;
+}
+
+/** DiscoveredPackage, 49 serialized fields (§4.6); PACKAGE_FIELDS gives their wire order. */
+export interface PackageRecord extends PurlParts {
+  purl: string;
   tag: string;
   primary_language: string;
   description: string;
@@ -134,16 +138,6 @@ export const PACKAGE_FIELDS: readonly (keyof PackageRecord)[] = [
   'is_virtual', 'datasource_ids', 'datafile_paths', 'file_references', 'missing_resources',
   'modified_resources', 'affected_by_vulnerabilities',
 ];
-
-/** The package URL parts that packages and dependencies keep in their own columns. */
-export interface PurlParts {
-  type: string;
-  namespace: string;
-  name: string;
-  version: string;
-  qualifiers: string;
-  subpath: string;
-}
 
 /** DiscoveredDependency, 14 serialized fields (§4.7). */
 export interface DependencyRecord {

@@ -3,6 +3,8 @@ export const PROJECT_RPC = {
   list: 'projects.list',
   create: 'projects.create',
   get: 'projects.get',
+  /** 404 unless the project exists; answers `{}` (cheap, unlike the detail). */
+  exists: 'projects.exists',
   remove: 'projects.delete',
   addInput: 'projects.add_input',
   addPipeline: 'projects.add_pipeline',

@@ -58,7 +58,7 @@ export class ProjectActionsController {
   @Post('add_pipeline')
   @HttpCode(201)
   async addPipeline(@Req() req: Request, @Param('uuid') uuid: string) {
-    await this.store.call(PROJECT_RPC.get, this.ref(req, uuid));
+    await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
     const data = validateBody(AddPipelineDto, await readBody(req, this.config.MAX_BODY_BYTES), ADD_PIPELINE_FIELDS, new Set());
     if (!data.pipeline) return this.addPipelineUsage();
     return this.store.call(PROJECT_RPC.addPipeline, { ...this.ref(req, uuid), pipeline: data.pipeline, execute_now: data.execute_now === true });
@@ -67,7 +67,7 @@ export class ProjectActionsController {
   @Post('add_webhook')
   @HttpCode(201)
   async addWebhook(@Req() req: Request, @Param('uuid') uuid: string) {
-    await this.store.call(PROJECT_RPC.get, this.ref(req, uuid));
+    await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
     const data = validateBody(WebhookDto, await readBody(req, this.config.MAX_BODY_BYTES), WEBHOOK_FIELDS, new Set());
     const webhook = {
       target_url: data.target_url,
@@ -81,7 +81,7 @@ export class ProjectActionsController {
 
   @Get('archive')
   async archiveUsage(@Req() req: Request, @Param('uuid') uuid: string) {
-    await this.store.call(PROJECT_RPC.get, this.ref(req, uuid));
+    await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
     return { status: ARCHIVE_USAGE };
   }
 
@@ -99,7 +99,7 @@ export class ProjectActionsController {
 
   @Get('reset')
   async resetUsage(@Req() req: Request, @Param('uuid') uuid: string) {
-    await this.store.call(PROJECT_RPC.get, this.ref(req, uuid));
+    await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
     return { status: 'POST on this URL to reset the project.' };
   }
 

@@ -34,6 +34,12 @@ export class ProjectsHandler {
     return this.projects.detail(ref.project_uuid, ref.ctx.base_url);
   }
 
+  @MessagePattern(PROJECT_RPC.exists)
+  async exists(@Payload() ref: ProjectRef) {
+    await this.projects.require(ref.project_uuid);
+    return {};
+  }
+
   @MessagePattern(PROJECT_RPC.remove)
   async remove(@Payload() ref: ProjectRef) {
     await this.projects.remove(ref.project_uuid);

@@ -92,31 +92,25 @@ function grow(): void {
 export function tokenizeLines(input: NumberedLine[], dictionary: Map<string, number> = new Map()): QueryTokens {
   const words: string[] = [];
   let n = 0;
+  const add = (w: string, line: number): void => {
+    const id = dictionary.get(w);
+    if (id === undefined && STOPWORDS.has(w)) return;
+    if (n === idBuf.length) grow();
+    words.push(w);
+    idBuf[n] = id ?? -1;
+    lineBuf[n++] = line;
+  };
   for (const { line, text } of input) {
     if (text.length === 0) continue;
     const t = text.toLowerCase();
     if (NON_ASCII.test(t)) {
-      for (const m of t.matchAll(WORD)) {
-        const w = m[0];
-        const id = dictionary.get(w);
-        if (id === undefined && STOPWORDS.has(w)) continue;
-        if (n === idBuf.length) grow();
-        words.push(w);
-        idBuf[n] = id ?? -1;
-        lineBuf[n++] = line;
-      }
+      for (const m of t.matchAll(WORD)) add(m[0], line);
       continue;
     }
     for (let start = nextWordStart(t, 0); start < t.length; ) {
       const end = wordEnd(t, start);
-      const w = t.slice(start, end);
+      add(t.slice(start, end), line);
       start = nextWordStart(t, end);
-      const id = dictionary.get(w);
-      if (id === undefined && STOPWORDS.has(w)) continue;
-      if (n === idBuf.length) grow();
-      words.push(w);
-      idBuf[n] = id ?? -1;
-      lineBuf[n++] = line;
     }
   }
   return { words, lines: lineBuf.slice(0, n), ids: idBuf.slice(0, n) };
