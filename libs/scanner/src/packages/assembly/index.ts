@@ -1,0 +1,5 @@
+export * from './assemble';
+export * from './codebase-view';
+export * from './context';
+export * from './helpers';
+export * from './records';

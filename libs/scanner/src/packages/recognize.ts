@@ -1,0 +1,32 @@
+/**
+ * Package data recognition for one file: every handler whose path patterns match (and whose
+ * content check accepts the file) parses it; all their PackageData are kept (ScanCode's
+ * `recognize_package_data`). A parser that throws costs only its own result: the error is
+ * returned for the caller to record as a scan error, in ScanCode's wording.
+ */
+import type { DatafileHandler } from './handler';
+import { fnmatch } from './fnmatch';
+import type { PackageData } from './package-data';
+
+export interface RecognizeResult {
+  packageData: PackageData[];
+  errors: string[];
+}
+
+export function matchingHandlers(path: string, handlers: readonly DatafileHandler[]): DatafileHandler[] {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return handlers.filter((h) => h.pathPatterns.some((p) => fnmatch(withSlash, p)));
+}
+
+export function recognizePackageData(path: string, content: Buffer, handlers: readonly DatafileHandler[]): RecognizeResult {
+  const out: RecognizeResult = { packageData: [], errors: [] };
+  for (const handler of matchingHandlers(path, handlers)) {
+    if (handler.accepts && !handler.accepts(content.subarray(0, 4096), path)) continue;
+    try {
+      out.packageData.push(...handler.parse({ path, content }));
+    } catch (e) {
+      out.errors.push(`ERROR: for scanner: packages:\n${handler.datasourceId}: ${(e as Error)?.message ?? String(e)}`);
+    }
+  }
+  return out;
+}
