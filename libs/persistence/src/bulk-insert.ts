@@ -52,3 +52,24 @@ export class BatchBuffer<T> {
     await this.flushFn(rows);
   }
 }
+
+/**
+ * Updates many rows in one statement, matched on `keys`, the same way bulkInsert sends them: one
+ * JSON array expanded by json_populate_recordset. Only `columns` are set; every row must carry
+ * the keys and those columns.
+ */
+export async function bulkUpdate(
+  db: Queryable,
+  table: string,
+  keys: readonly string[],
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<number> {
+  if (rows.length === 0 || columns.length === 0) return 0;
+  const set = columns.map((c) => `"${c}" = x."${c}"`).join(', ');
+  const where = keys.map((k) => `t."${k}" = x."${k}"`).join(' AND ');
+  const sql = `UPDATE ${table} t SET ${set} FROM json_populate_recordset(NULL::${table}, $1::json) x WHERE ${where}`;
+  const payload = JSON.stringify(rows.map((r) => pick(r, [...keys, ...columns])));
+  const result: unknown = await db.query(sql, [payload]);
+  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : rows.length;
+}

@@ -8,3 +8,7 @@ export * from './scan/scan-options';
 export * from './scan/scan-codebase';
 export * from './scan/toolkit-record';
 export * from './scan/walk';
+export * from './scan/scan-pool';
+export * from './scan/file-scan';
+export * from './packages';
+export * from './scan/tree-stats';

@@ -13,3 +13,6 @@ export {
 } from './inventory-item';
 export { buildPurl, encodeQualifiers, parsePurl } from './purl';
 export * from './toolkit-writer';
+export { normalizeResource } from './normalize-resource';
+export { normalizePackage } from './normalize-package';
+export { normalizeDependency } from './normalize-dependency';

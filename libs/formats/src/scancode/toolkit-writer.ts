@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { Transform, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { pipeline } from 'node:stream/promises';
 
 export interface ToolkitHeaderInput {
@@ -11,6 +12,18 @@ export interface ToolkitHeaderInput {
   options: Record<string, unknown>;
   startedAt: Date;
   extraData?: Record<string, unknown>;
+  /**
+   * Called once every record is in (package assembly needs the whole codebase): top-level
+   * `packages` and `dependencies`, and the `for_packages` of each file path. Records then carry
+   * `"for_packages":[]`, which is filled in as the files are copied to the output.
+   */
+  finalize?: () => Promise<PackageSections> | PackageSections;
+}
+
+export interface PackageSections {
+  packages: unknown[];
+  dependencies: unknown[];
+  forPackages: ReadonlyMap<string, readonly string[]>;
 }
 
 interface DetectionSummary {
@@ -55,6 +68,34 @@ export class SerializedToolkitRecord {
       Array.isArray(detections) && detections.length > 0 ? JSON.stringify(detections) : null,
     );
   }
+}
+
+const RECORD_PATH = /^\{"path":("(?:[^"\\]|\\.)*")/;
+const EMPTY_FOR_PACKAGES = '"for_packages":[]';
+
+/**
+ * Fills `for_packages` in the records of the temporary files list (one record per line, each
+ * `{"path":...`), streaming: only lines of linked files are touched.
+ */
+function fillForPackages(forPackages: ReadonlyMap<string, readonly string[]>): Transform {
+  let rest = '';
+  const decoder = new StringDecoder('utf8');
+  const fill = (line: string): string => {
+    const m = RECORD_PATH.exec(line);
+    const uids = m ? forPackages.get(JSON.parse(m[1]) as string) : undefined;
+    return uids?.length ? line.replace(EMPTY_FOR_PACKAGES, `"for_packages":${JSON.stringify(uids)}`) : line;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop() ?? '';
+      done(null, lines.map((l) => fill(l) + '\n').join(''));
+    },
+    flush(done) {
+      rest += decoder.end();
+      done(null, rest ? fill(rest) : '');
+    },
+  });
 }
 
 async function write(out: Writable, text: string): Promise<void> {
@@ -122,9 +163,12 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       warnings: [],
       extra_data: { ...header.extraData, files_count: files },
     }];
+    const sections = await header.finalize?.();
     const out = createWriteStream(outPath);
-    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n"license_detections": ${JSON.stringify([...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)), null, 2)},\n"files": [\n`);
-    await pipeline(createReadStream(filesPath), out, { end: false });
+    const packageSections = sections ? `"packages": ${JSON.stringify(sections.packages, null, 2)},\n"dependencies": ${JSON.stringify(sections.dependencies, null, 2)},\n` : '';
+    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${packageSections}"license_detections": ${JSON.stringify([...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)), null, 2)},\n"files": [\n`);
+    if (sections && sections.forPackages.size > 0) await pipeline(createReadStream(filesPath), fillForPackages(sections.forPackages), out, { end: false });
+    else await pipeline(createReadStream(filesPath), out, { end: false });
     out.end('\n]\n}\n');
     await once(out, 'finish');
     return { files, errors };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DependencyRecord, LicenseDetectionRecord, MessageSeverity, PackageRecord, PurlParts, RelationRecord, ResourceRecord } from '@sca/contracts';
-import { bulkInsert } from '../bulk-insert';
+import { bulkInsert, bulkUpdate } from '../bulk-insert';
 import { DEPENDENCY_COLUMNS, LICENSE_COLUMNS, PACKAGE_COLUMNS, RESOURCE_COLUMNS } from './record-columns';
 
 export type ResourceInput = ResourceRecord & { rootfs_path?: string };
@@ -74,6 +74,29 @@ export class ScanRecordWriter {
       );
     }
     return inserted.length;
+  }
+
+  /** Updates scan fields of existing resources, matched by path (`columns` are the fields set). */
+  async updateResources(rows: (Partial<ResourceRecord> & { path: string })[], columns: readonly (keyof ResourceRecord)[]): Promise<number> {
+    const withProject = rows.map((r) => ({ ...r, project_uuid: this.projectUuid }));
+    return bulkUpdate(this.db, 'codebase_resources', ['project_uuid', 'path'], columns as string[], withProject);
+  }
+
+  /** Links resources (by path) to packages (by package_uid): ScanCode's `for_packages`. */
+  async linkResourcesToPackages(links: { path: string; package_uid: string }[]): Promise<void> {
+    if (links.length === 0) return;
+    await this.analyzeResourcesOnce();
+    await this.db.query(
+      `INSERT INTO resource_packages (resource_id, package_id)
+       SELECT x.resource_id, x.package_id FROM (
+         SELECT
+           (SELECT r.id FROM codebase_resources r WHERE r.project_uuid = $2 AND r.path = l.path) AS resource_id,
+           (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = l.package_uid AND p.package_uid <> '') AS package_id
+         FROM json_to_recordset($1::json) AS l(path text, package_uid text)
+       ) x WHERE x.resource_id IS NOT NULL AND x.package_id IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(links), this.projectUuid],
+    );
   }
 
   /** Inserts dependencies; package links are resolved now, datafile links by `linkDependencyDatafiles`. */

@@ -1,5 +1,8 @@
 import { PipelineDefinition } from '../framework/define';
+import { inspectPackagesPipeline } from './inspect-packages.pipeline';
 import { loadInventoryPipeline } from './load-inventory.pipeline';
+import { resolveDependenciesPipeline } from './resolve-dependencies.pipeline';
+import { scanCodebasePipeline } from './scan-codebase.pipeline';
 
-/** The built-in pipelines. Add a pipeline here when it is really implemented, never before. */
-export const BUILT_IN_PIPELINES: PipelineDefinition[] = [loadInventoryPipeline];
+/** The built-in pipelines, sorted by name. Add a pipeline here when it is really implemented, never before. */
+export const BUILT_IN_PIPELINES: PipelineDefinition[] = [inspectPackagesPipeline, loadInventoryPipeline, resolveDependenciesPipeline, scanCodebasePipeline];

@@ -7,6 +7,7 @@ import { writeToolkitJson } from '@sca/formats';
 import { archiveKind, extractArchive, extractRecursively } from '../archive';
 import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
+import { PackageCollector } from './package-assembly';
 
 const VERSION = '0.1.0';
 
@@ -44,12 +45,14 @@ export async function main(argv: string[]): Promise<number> {
     .option('-i, --info', 'file information: hashes, types, language, classification')
     .option('-e, --email', 'find emails')
     .option('-u, --url', 'find URLs')
+    .option('-p, --package', 'packages and dependencies from manifests, lockfiles and package databases')
     .option('--timeout <seconds>', 'per-file timeout', positiveInt, DEFAULT_SCAN_OPTIONS.timeoutSeconds)
     .option('--max-file-size <bytes>', 'do not scan the content of larger files', positiveInt, DEFAULT_SCAN_OPTIONS.maxFileSize)
     .option('-q, --quiet', 'no progress output')
     .version(VERSION);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; timeout: number; maxFileSize: number; quiet?: boolean }>();
+  const o = program.opts<{ json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; quiet?: boolean }>();
+  // No file-scanner flag means all file scanners run; --package adds the package scan to them.
   const anySelected = o.license || o.copyright || o.info || o.email || o.url;
   const options: ScanOptions = {
     ...DEFAULT_SCAN_OPTIONS,
@@ -58,6 +61,7 @@ export async function main(argv: string[]): Promise<number> {
     copyright: anySelected ? !!o.copyright : true,
     email: anySelected ? !!o.email : true,
     url: anySelected ? !!o.url : true,
+    package: !!o.package,
     timeoutSeconds: o.timeout,
     maxFileSize: o.maxFileSize,
   };
@@ -68,17 +72,20 @@ export async function main(argv: string[]): Promise<number> {
   const bar = tty ? new SingleBar({ format: 'Scanning [{bar}] {percentage}% | {value}/{total} files | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : null;
   const startedAt = new Date();
   try {
-    const records = scanCodebase(root, {
+    const collector = options.package ? new PackageCollector(resolve(root), log) : null;
+    const scanned = scanCodebase(root, {
       options,
       processes: o.processes,
       onStart: (total) => bar?.start(total, 0),
       onProgress: (done) => bar?.update(done),
     });
-    const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url }).filter(([, v]) => v));
+    const records = collector ? collector.tap(scanned) : scanned;
+    const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package }).filter(([, v]) => v));
     const result = await writeToolkitJson(resolve(o.json), records, {
       toolVersion: `${VERSION} (codescan)`,
       options: { input: [program.args[0]], ...flags, '--json': o.json, '--processes': String(o.processes), '--timeout': String(o.timeout) },
       startedAt,
+      finalize: collector ? () => collector.finalize() : undefined,
       extraData: { engine: `codescan ${VERSION}`, system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
     });
     bar?.stop();

@@ -18,9 +18,13 @@ export function matchingHandlers(path: string, handlers: readonly DatafileHandle
   return handlers.filter((h) => h.pathPatterns.some((p) => fnmatch(withSlash, p)));
 }
 
-export function recognizePackageData(path: string, content: Buffer, handlers: readonly DatafileHandler[]): RecognizeResult {
+/**
+ * `location` is what the patterns are tested against (ScanCode uses the absolute location);
+ * `path` is the codebase path the data is reported under (defaults to `location`).
+ */
+export function recognizePackageData(location: string, content: Buffer, handlers: readonly DatafileHandler[], path = location): RecognizeResult {
   const out: RecognizeResult = { packageData: [], errors: [] };
-  for (const handler of matchingHandlers(path, handlers)) {
+  for (const handler of matchingHandlers(location, handlers)) {
     if (handler.accepts && !handler.accepts(content.subarray(0, 4096), path)) continue;
     try {
       out.packageData.push(...handler.parse({ path, content }));

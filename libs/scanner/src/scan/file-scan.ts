@@ -5,6 +5,7 @@ import { CopyrightScan, detectCopyrights } from '../copyright';
 import { findEmails, findUrls } from '../finder';
 import { textLines } from '../text';
 import { ScanOptions } from './scan-options';
+import { allHandlers, applicationHandlers, matchingHandlers, populateLicenseFields, recognizePackageData, type DatafileHandler, type PackageData } from '../packages';
 
 export interface FileScanTask {
   absPath: string;
@@ -19,7 +20,14 @@ export interface FileScanOutput {
   copyright: CopyrightScan | null;
   emails: { email: string; start_line: number; end_line: number }[] | null;
   urls: { url: string; start_line: number; end_line: number }[] | null;
+  /** With the `package` option: the file's package data (`[]` when it is no datafile). */
+  package_data?: PackageData[];
   scan_errors: string[];
+}
+
+/** Which handlers a package scan uses: ScanCode's application list, or all with package_only. */
+function packageHandlers(options: ScanOptions): readonly DatafileHandler[] {
+  return options.packageOnly ? allHandlers() : applicationHandlers();
 }
 
 /**
@@ -37,7 +45,10 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
     return out;
   }
   const { license, copyright, email, url } = task.options;
-  const wantContent = license || copyright || email || url;
+  // ScanCode matches datafile patterns against the file's location (its absolute path).
+  const handlers = task.options.package ? matchingHandlers(task.absPath, packageHandlers(task.options)) : [];
+  if (task.options.package) out.package_data = [];
+  const wantContent = license || copyright || email || url || handlers.length > 0;
   let read: ReadFileContent | null;
   try {
     read = readFileContent(task.absPath, { contentLimit: wantContent ? task.options.maxFileSize : -1, headBytes: MAGIC_HEAD_BYTES, hash: task.options.info });
@@ -62,6 +73,8 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
     return out;
   }
   if (!wantContent) return out;
+  if (handlers.length > 0) scanPackageData(task, read.content ?? Buffer.alloc(0), handlers, out);
+  if (!(license || copyright || email || url)) return out;
   let lines;
   try {
     lines = textLines(read.content ?? Buffer.alloc(0));
@@ -98,4 +111,15 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
     }
   }
   return out;
+}
+
+function scanPackageData(task: FileScanTask, content: Buffer, handlers: readonly DatafileHandler[], out: FileScanOutput): void {
+  try {
+    const found = recognizePackageData(task.absPath, content, handlers, task.path);
+    out.scan_errors.push(...found.errors);
+    if (!task.options.packageOnly) for (const pd of found.packageData) populateLicenseFields(pd, task.path);
+    out.package_data = found.packageData;
+  } catch (e) {
+    out.scan_errors.push(`ERROR: for scanner: packages:\n${(e as Error)?.message ?? String(e)}`);
+  }
 }

@@ -5,6 +5,10 @@ export interface ScanOptions {
   copyright: boolean;
   email: boolean;
   url: boolean;
+  /** Package data of manifests, lockfiles and package databases (ScanCode's --package). */
+  package: boolean;
+  /** With `package`: keep the raw license statements undetected (ScanCode's package_only). */
+  packageOnly: boolean;
   /** Include `matched_text` in license matches (ScanCode's --license-text). */
   licenseText: boolean;
   /** Files larger than this are not content-scanned; their info is still reported. */
@@ -19,6 +23,8 @@ export const DEFAULT_SCAN_OPTIONS: ScanOptions = {
   copyright: true,
   email: true,
   url: true,
+  package: false,
+  packageOnly: false,
   licenseText: true,
   maxFileSize: 100 * 1024 * 1024,
   timeoutSeconds: 120,

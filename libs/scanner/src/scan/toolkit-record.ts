@@ -35,6 +35,11 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
       is_script: info?.is_script ?? false,
     });
   }
+  if (options.package) {
+    rec.package_data = out.package_data ?? [];
+    // Filled by the assembly pass once every datafile is known (see cli/package-assembly.ts).
+    rec.for_packages = [];
+  }
   if (options.license) {
     Object.assign(rec, {
       detected_license_expression: out.license?.detected_license_expression ?? null,

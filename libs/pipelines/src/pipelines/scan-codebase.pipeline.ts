@@ -1,0 +1,31 @@
+import { definePipeline, defineStep } from '../framework/define';
+import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
+import { copyInputsToCodebaseDirectory, extractArchives } from '../steps/codebase/copy-and-extract.steps';
+import { flagEmptyFiles, flagIgnoredResources } from '../steps/codebase/flag-resources.steps';
+import { collectAndCreateLicenseDetections } from '../steps/codebase/license-detections.step';
+import { scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
+import { scanForFilesStep } from '../steps/codebase/scan-files.step';
+
+export const scanForApplicationPackagesStep = defineStep({
+  name: 'scan_for_application_packages',
+  doc: 'Scan unknown resources for packages information.',
+  run: (ctx) => scanForApplicationPackages(ctx, { packageOnly: false, model: 'scan_for_application_packages' }),
+});
+
+export const scanCodebasePipeline = definePipeline({
+  name: 'scan_codebase',
+  summary: 'Scan a codebase for application packages, licenses, and copyrights.',
+  description: 'This pipeline does not further scan the files contained in a package\nfor license and copyrights and only considers the declared license\nof a package. It does not scan for system (Linux distro) packages.',
+  downloadInputs: true,
+  isAddon: false,
+  steps: [
+    copyInputsToCodebaseDirectory,
+    extractArchives,
+    collectAndCreateCodebaseResources,
+    flagEmptyFiles,
+    flagIgnoredResources,
+    scanForApplicationPackagesStep,
+    scanForFilesStep,
+    collectAndCreateLicenseDetections,
+  ],
+});

@@ -1,0 +1,60 @@
+/**
+ * Helpers shared by the codebase steps: the pool sized from the settings, resource batches
+ * from the database, and the scan options of each step.
+ */
+import { ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
+import { streamQuery } from '@sca/persistence';
+import type { StepContext } from '../../framework/step-context';
+
+/** ScanCode.io's SCANCODEIO_PROCESSES: worker threads for per-file work (default: CPU count). */
+export function scanProcesses(): number | undefined {
+  const raw = process.env['SCAN_PROCESSES'];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+export function openPool(): ScanPool {
+  return new ScanPool(scanProcesses());
+}
+
+/** Per-file timeout and size limit: settings `scan_max_file_size`, env SCAN_FILE_TIMEOUT. */
+export function baseScanOptions(ctx: StepContext): ScanOptions {
+  const maxSize = Number(ctx.project.settings['scan_max_file_size']);
+  const timeout = Number(process.env['SCAN_FILE_TIMEOUT']);
+  return {
+    ...DEFAULT_SCAN_OPTIONS,
+    info: false, license: false, copyright: false, email: false, url: false, package: false, packageOnly: false,
+    maxFileSize: Number.isInteger(maxSize) && maxSize > 0 ? maxSize : DEFAULT_SCAN_OPTIONS.maxFileSize,
+    timeoutSeconds: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_SCAN_OPTIONS.timeoutSeconds,
+  };
+}
+
+export interface ResourceRow {
+  path: string;
+  type: 'file' | 'directory' | 'symlink';
+  size: number | null;
+}
+
+/** Resources with no status yet (the input of most steps), in path order. */
+export function resourcesWithoutStatus(ctx: StepContext, filesOnly = false): AsyncGenerator<ResourceRow> {
+  return streamQuery<ResourceRow>(
+    ctx.db,
+    `SELECT path, type, size FROM codebase_resources WHERE project_uuid = $1 AND status = ''${filesOnly ? ` AND type = 'file'` : ''} ORDER BY path`,
+    [ctx.project.uuid],
+    2000,
+  );
+}
+
+export async function countWithoutStatus(ctx: StepContext, filesOnly = false): Promise<number> {
+  const rows: { n: string }[] = await ctx.db.query(
+    `SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1 AND status = ''${filesOnly ? ` AND type = 'file'` : ''}`,
+    [ctx.project.uuid],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The `scan_errors` of a scan as ScanCode.io's messages about the resource. */
+export async function reportScanErrors(ctx: StepContext, model: string, path: string, errors: string[]): Promise<void> {
+  for (const description of errors) await ctx.addMessage({ severity: 'error', description, model, details: { resource_path: path } });
+}

@@ -1,0 +1,61 @@
+import { fnmatch } from '@sca/scanner';
+import { defineStep } from '../../framework/define';
+import type { StepContext } from '../../framework/step-context';
+import { resourcesWithoutStatus } from './codebase-files';
+
+/** ScanCode.io's default ignored patterns, added to the project's `ignored_patterns`. */
+export const DEFAULT_IGNORED_PATTERNS = ['scancode-config.yml', '*/scancode-config.yml', 'policies.yml', '*/policies.yml', '*/__MACOSX*'];
+
+export const flagEmptyFiles = defineStep({
+  name: 'flag_empty_files',
+  doc: 'Flag empty files.',
+  async run(ctx) {
+    const res: unknown = await ctx.db.query(
+      `UPDATE codebase_resources SET status = 'ignored-empty-file'
+       WHERE project_uuid = $1 AND type = 'file' AND (size = 0 OR size IS NULL) AND status IN ('', 'not-analyzed')`,
+      [ctx.project.uuid],
+    );
+    ctx.log(`${affected(res)} empty file(s) flagged`);
+  },
+});
+
+/** The row count of an UPDATE (TypeORM returns `[rows, count]`). */
+export function affected(result: unknown): number {
+  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+}
+
+function ignoredPatterns(ctx: StepContext): string[] {
+  const raw = ctx.project.settings['ignored_patterns'];
+  const own = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/\r?\n/) : [];
+  return [...own.map((p) => String(p).trim()).filter(Boolean), ...DEFAULT_IGNORED_PATTERNS];
+}
+
+export const flagIgnoredResources = defineStep({
+  name: 'flag_ignored_resources',
+  doc: 'Flag ignored resources based on Project ``ignored_patterns`` setting.',
+  async run(ctx) {
+    const patterns = ignoredPatterns(ctx);
+    let batch: string[] = [];
+    let flagged = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await ctx.db.query(`UPDATE codebase_resources SET status = 'ignored-pattern' WHERE project_uuid = $1 AND path = ANY($2::text[])`, [ctx.project.uuid, batch]);
+      flagged += batch.length;
+      batch = [];
+    };
+    for await (const r of resourcesWithoutStatus(ctx)) {
+      if (patterns.some((p) => fnmatch(r.path, p))) batch.push(r.path);
+      if (batch.length >= 2000) await flush();
+    }
+    await flush();
+    ctx.log(`${flagged} resource(s) flagged by ignored patterns`);
+  },
+});
+
+export const flagNotAnalyzedCodebaseResources = defineStep({
+  name: 'flag_not_analyzed_codebase_resources',
+  doc: 'Check for any leftover files for sanity; there should be none.',
+  async run(ctx) {
+    await ctx.db.query(`UPDATE codebase_resources SET status = 'not-analyzed' WHERE project_uuid = $1 AND status = ''`, [ctx.project.uuid]);
+  },
+});

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { ResourceRecord } from '@sca/contracts';
+import type { FileScanOutput } from '@sca/scanner';
+import { defineStep } from '../../framework/define';
+import type { StepContext } from '../../framework/step-context';
+import { forEachConcurrent } from './concurrent';
+import { baseScanOptions, countWithoutStatus, openPool, reportScanErrors, resourcesWithoutStatus } from './codebase-files';
+
+const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
+  'status', 'detected_license_expression', 'detected_license_expression_spdx', 'license_detections', 'license_clues',
+  'percentage_of_license_text', 'copyrights', 'holders', 'authors', 'emails', 'urls',
+];
+const UPDATE_BATCH = 1000;
+
+type ScanUpdate = Pick<ResourceRecord, 'path' | 'status' | 'detected_license_expression' | 'detected_license_expression_spdx' | 'license_detections' | 'license_clues' | 'percentage_of_license_text' | 'copyrights' | 'holders' | 'authors' | 'emails' | 'urls'>;
+
+function scanUpdate(path: string, out: FileScanOutput | null, status: string): ScanUpdate {
+  const l = out?.license;
+  const c = out?.copyright;
+  return {
+    path,
+    status,
+    detected_license_expression: l?.detected_license_expression ?? '',
+    detected_license_expression_spdx: l?.detected_license_expression_spdx ?? '',
+    license_detections: (l?.license_detections ?? []) as unknown as Record<string, unknown>[],
+    license_clues: (l?.license_clues ?? []) as unknown as Record<string, unknown>[],
+    percentage_of_license_text: l?.percentage_of_license_text ?? 0,
+    copyrights: c?.copyrights ?? [],
+    holders: c?.holders ?? [],
+    authors: c?.authors ?? [],
+    emails: out?.emails ?? [],
+    urls: out?.urls ?? [],
+  } as ScanUpdate;
+}
+
+/**
+ * ScanCode.io's scan_for_files: licenses (with matched text), copyrights, emails and URLs for
+ * every resource without a status, in the worker pool. Directories end `scanned` with empty
+ * results; files over `scan_max_file_size` get `ignored-by-max-file-size` and are not read.
+ */
+export async function scanForFiles(ctx: StepContext, model: string): Promise<void> {
+  const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true };
+  const total = await countWithoutStatus(ctx);
+  const pool = openPool();
+  let pending: ScanUpdate[] = [];
+  let done = 0;
+  const flush = async () => {
+    if (pending.length) await ctx.records.updateResources(pending, SCAN_COLUMNS);
+    pending = [];
+  };
+  const push = async (u: ScanUpdate) => {
+    pending.push(u);
+    ctx.progress(++done, total);
+    if (pending.length >= UPDATE_BATCH) await flush();
+  };
+  try {
+    await forEachConcurrent(
+      resourcesWithoutStatus(ctx),
+      pool.concurrency * 2,
+      async (r): Promise<FileScanOutput | null> => {
+        if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
+        return pool.scan({ absPath: join(ctx.dirs.codebase, r.path), path: r.path, type: 'file', options });
+      },
+      async (r, out) => {
+        ctx.throwIfStopped();
+        if (r.type === 'file' && (r.size ?? 0) >= options.maxFileSize) return push(scanUpdate(r.path, null, 'ignored-by-max-file-size'));
+        if (out && out.scan_errors.length > 0) {
+          await reportScanErrors(ctx, model, r.path, out.scan_errors);
+          return push(scanUpdate(r.path, out, 'scanned-with-error'));
+        }
+        return push(scanUpdate(r.path, out, 'scanned'));
+      },
+    );
+    await flush();
+  } finally {
+    await pool.close();
+  }
+  ctx.log(`${done} resource(s) scanned`);
+}
+
+export const scanForFilesStep = defineStep({
+  name: 'scan_for_files',
+  doc: 'Scan unknown resources for copyrights, licenses, emails, and urls.',
+  run: (ctx) => scanForFiles(ctx, 'scan_for_files'),
+});

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { normalizeDependency, normalizePackage, type InventoryDependency } from '@sca/formats';
+import type { PackageRecord } from '@sca/contracts';
+import { streamQuery } from '@sca/persistence';
+import {
+  allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, matchingHandlers, resolveStatically, type CodebaseEntry,
+  type Dependency, type FileScanOutput, type Package, type PackageData,
+} from '@sca/scanner';
+import type { StepContext } from '../../framework/step-context';
+import { forEachConcurrent } from './concurrent';
+import { baseScanOptions, openPool, reportScanErrors, resourcesWithoutStatus } from './codebase-files';
+
+export interface PackageScanOptions {
+  /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
+  packageOnly: boolean;
+  model: string;
+  /** Which resources are scanned: those without a status (default) or the manifest inputs. */
+  resources?: 'no-status' | 'manifests';
+}
+
+/** The assembly of the last package scan, kept for the static resolution step. */
+const ASSEMBLY_FILE = 'package-assembly.json';
+
+const UPDATE_BATCH = 1000;
+
+/**
+ * ScanCode.io's scan_for_application_packages: datafiles among the resources without a status
+ * are parsed in the worker pool (status `application-package`, or `scanned-with-error` with
+ * messages); then the assembly pass creates packages, dependencies and file links in bulk.
+ */
+export async function scanForApplicationPackages(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
+  const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
+  const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
+  const pool = openPool();
+  let pending: { path: string; package_data: Record<string, unknown>[]; status: string }[] = [];
+  const flush = async () => {
+    if (pending.length) await ctx.records.updateResources(pending, ['package_data', 'status']);
+    pending = [];
+  };
+  let datafiles = 0;
+  try {
+    const candidates = (async function* () {
+      const rows = opts.resources === 'manifests' ? manifestResources(ctx) : resourcesWithoutStatus(ctx, true);
+      for await (const r of rows) {
+        const absPath = join(ctx.dirs.codebase, r.path);
+        if (matchingHandlers(absPath, handlers).length > 0) yield { path: r.path, absPath };
+      }
+    })();
+    await forEachConcurrent(
+      candidates,
+      pool.concurrency * 2,
+      (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
+      async (c, out) => {
+        ctx.throwIfStopped();
+        const data = out.package_data ?? [];
+        if (out.scan_errors.length > 0) await reportScanErrors(ctx, opts.model, c.path, out.scan_errors);
+        if (data.length === 0 && out.scan_errors.length === 0) return;
+        datafiles++;
+        pending.push({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? 'scanned-with-error' : 'application-package' });
+        if (pending.length >= UPDATE_BATCH) await flush();
+      },
+    );
+    await flush();
+  } finally {
+    await pool.close();
+  }
+  ctx.log(`${datafiles} package datafile(s) found`);
+  await assembleAndSave(ctx, opts);
+}
+
+function manifestResources(ctx: StepContext): AsyncGenerator<{ path: string }> {
+  return streamQuery<{ path: string }>(
+    ctx.db,
+    `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND type = 'file' AND status = 'application-package' AND jsonb_array_length(package_data) = 0 ORDER BY path`,
+    [ctx.project.uuid],
+  );
+}
+
+async function codebaseView(ctx: StepContext): Promise<CodebaseView> {
+  const entries: CodebaseEntry[] = [];
+  const rows = streamQuery<{ path: string; type: CodebaseEntry['type']; package_data: PackageData[] | null }>(
+    ctx.db,
+    `SELECT path, type, CASE WHEN jsonb_array_length(package_data) > 0 THEN package_data END AS package_data
+     FROM codebase_resources WHERE project_uuid = $1 ORDER BY path`,
+    [ctx.project.uuid],
+    5000,
+  );
+  for await (const r of rows) entries.push({ path: r.path, type: r.type, packageData: r.package_data ?? undefined });
+  return new CodebaseView(entries, (path) => {
+    try {
+      return readFileSync(join(ctx.dirs.codebase, path));
+    } catch {
+      return null;
+    }
+  });
+}
+
+async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
+  const assembly = assemblePackages(await codebaseView(ctx), handlersById());
+  for (const m of assembly.messages) await ctx.addMessage({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } });
+  const { packages, dependencies } = assembly;
+  await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
+  await savePackages(ctx, packages, opts.model);
+  await saveDependencies(ctx, dependencies, opts.model);
+  const links = [...assembly.links].flatMap(([path, uids]) => uids.map((package_uid) => ({ path, package_uid })));
+  for (let i = 0; i < links.length; i += 5000) await ctx.records.linkResourcesToPackages(links.slice(i, i + 5000));
+  await ctx.records.linkDependencyDatafiles();
+  ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies, ${links.length} file link(s)`);
+}
+
+/**
+ * Static resolution (StaticResolver) of the last package scan's assembly: locked packages become
+ * packages, dependencies point at them, and only direct dependencies remain. The dependencies
+ * written by the scan are replaced by the resolved set.
+ */
+export async function resolveDependenciesStatically(ctx: StepContext, model: string): Promise<void> {
+  let saved: { packages: Package[]; dependencies: Dependency[] };
+  try {
+    saved = JSON.parse(await readFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), 'utf8')) as typeof saved;
+  } catch {
+    ctx.log('No package scan to resolve');
+    return;
+  }
+  const known = new Set(saved.packages.map((p) => p.package_uid));
+  const { packages, dependencies } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
+  await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
+  const uids = saved.dependencies.map((d) => d.dependency_uid);
+  for (let i = 0; i < uids.length; i += 5000) {
+    await ctx.db.query('DELETE FROM discovered_dependencies WHERE project_uuid = $1 AND dependency_uid = ANY($2::text[])', [ctx.project.uuid, uids.slice(i, i + 5000)]);
+  }
+  await saveDependencies(ctx, dependencies, model);
+  await ctx.records.linkDependencyDatafiles();
+  const resolved = dependencies.filter((d) => d.resolved_to_package_uid).length;
+  ctx.log(`${packages.length - known.size} package(s) from lockfiles, ${dependencies.length} direct dependencies (${resolved} resolved)`);
+}
+
+async function savePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
+  const rows: PackageRecord[] = [];
+  for (const [i, p] of packages.entries()) {
+    for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) {
+      if (item.kind === 'package') rows.push(item.record);
+      else if (item.kind === 'problem') await ctx.addMessage({ severity: item.severity, description: item.message, model, details: item.details });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 2000) await ctx.records.insertPackages(rows.slice(i, i + 2000));
+}
+
+async function saveDependencies(ctx: StepContext, dependencies: Dependency[], model: string): Promise<void> {
+  const ignored = ignoredScopes(ctx);
+  const rows: InventoryDependency[] = [];
+  for (const [i, d] of dependencies.entries()) {
+    for (const item of normalizeDependency(d as unknown as Record<string, unknown>, (x) => x, i)) {
+      if (item.kind === 'dependency') {
+        if (!ignored.has(`${item.record.type}:${item.record.scope}`)) rows.push(item.record);
+      } else if (item.kind === 'problem') await ctx.addMessage({ severity: item.severity, description: item.message, model, details: item.details });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 2000) await ctx.records.insertDependencies(rows.slice(i, i + 2000));
+}
+
+/** Project setting `ignored_dependency_scopes`: `[{package_type, scope}]`. */
+function ignoredScopes(ctx: StepContext): Set<string> {
+  const raw = ctx.project.settings['ignored_dependency_scopes'];
+  const list = Array.isArray(raw) ? (raw as { package_type?: unknown; scope?: unknown }[]) : [];
+  return new Set(list.map((s) => `${String(s.package_type ?? '')}:${String(s.scope ?? '')}`));
+}

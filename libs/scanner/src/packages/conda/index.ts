@@ -1,0 +1,4 @@
+import type { DatafileHandler } from '../handler';
+import { condaMetaYamlHandler, condaYamlHandler } from './conda';
+
+export const handlers: DatafileHandler[] = [condaMetaYamlHandler, condaYamlHandler];

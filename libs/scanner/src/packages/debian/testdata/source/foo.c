@@ -1,0 +1,1 @@
+int foo(void) { return 1; }

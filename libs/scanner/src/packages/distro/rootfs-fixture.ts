@@ -1,0 +1,60 @@
+/**
+ * Test support for the system-package specs: a CodebaseView of a fixture directory (every file
+ * recognized with the given handlers, contents readable), an assembly over it with stable uids,
+ * and a compact summary of the result.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { assemblePackages, CodebaseView, type AssemblyContext, type CodebaseEntry } from '../assembly';
+import type { DatafileHandler } from '../handler';
+import { recognizePackageData } from '../recognize';
+
+export function rootfsView(root: string, handlers: readonly DatafileHandler[], skip: (path: string) => boolean = () => false): CodebaseView {
+  const entries: CodebaseEntry[] = [];
+  const walk = (dir: string, rel: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const abs = join(dir, name);
+      const path = rel ? `${rel}/${name}` : name;
+      if (name.endsWith('.expected.json') || skip(path)) continue;
+      if (statSync(abs).isDirectory()) {
+        entries.push({ path, type: 'directory' });
+        walk(abs, path);
+      } else {
+        const { packageData, errors } = recognizePackageData(path, readFileSync(abs), handlers);
+        if (errors.length) throw new Error(errors.join('\n'));
+        entries.push({ path, type: 'file', packageData });
+      }
+    }
+  };
+  walk(root, '');
+  return new CodebaseView(entries, (path) => {
+    try {
+      return readFileSync(join(root, path));
+    } catch {
+      return null;
+    }
+  });
+}
+
+export function assembleView(view: CodebaseView, handlers: readonly DatafileHandler[]): AssemblyContext {
+  let n = 0;
+  return assemblePackages(view, new Map(handlers.map((h) => [h.datasourceId, h])), () => `uid-${++n}`);
+}
+
+/** Packages (purl, namespace, datafiles, linked files, missing refs), dependencies, messages. */
+export function assemblySummary(ctx: AssemblyContext): unknown {
+  const uidToPurl = new Map(ctx.packages.map((p) => [p.package_uid, p.purl]));
+  return {
+    packages: ctx.packages.map((p) => ({
+      purl: p.purl,
+      datafile_paths: p.datafile_paths,
+      datasource_ids: p.datasource_ids,
+      extracted_license_statement: p.extracted_license_statement,
+      copyright: p.copyright,
+      files: [...ctx.links].filter(([, uids]) => uids.includes(p.package_uid)).map(([path]) => path).sort(),
+      missing: ((p.extra_data['missing_file_references'] as { path: string }[] | undefined) ?? []).map((r) => r.path),
+    })),
+    dependencies: ctx.dependencies.map((d) => [d.purl, d.extracted_requirement, d.scope, d.for_package_uid ? uidToPurl.get(d.for_package_uid) : null]),
+    messages: ctx.messages,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Shared pieces of the installed-database assemblies (dpkg, apk, rpm): the rootfs root of a
+ * database path, a PackageData re-namespaced from the distro, and linking file references
+ * (absolute paths inside the rootfs) to codebase files, recording the missing ones as ScanCode
+ * does (`extra_data.missing_file_references`) plus one assembly warning per package.
+ */
+import { joinPath, type AssemblyContext, type Package } from '../assembly';
+import { packageData, parsePurl, purlOf, type FileReference, type PackageData } from '../package-data';
+
+/** The rootfs root of a datafile whose path ends with `suffix` ('' for the codebase root), or null. */
+export function rootOf(path: string, suffix: string): string | null {
+  if (path === suffix) return '';
+  if (!path.endsWith(`/${suffix}`)) return null;
+  return path.slice(0, path.length - suffix.length - 1);
+}
+
+/** `data` with another purl namespace (its purl recomputed), and its namespace-less source purls too. */
+export function withNamespace(data: PackageData, namespace: string | null): PackageData {
+  if (!namespace || data.namespace === namespace) return data;
+  const sources = data.source_packages.map((s) => {
+    const p = parsePurl(s);
+    return p && !p.namespace && p.type === data.type ? (purlOf({ ...p, namespace }) ?? s) : s;
+  });
+  return packageData(data.datasource_id, { ...data, namespace, source_packages: sources });
+}
+
+/** Codebase path of a rootfs file reference (`/usr/bin/x` or `usr/bin/x` under `root`). */
+export function referencePath(root: string, ref: FileReference): string {
+  return joinPath(root, ref.path.replace(/^\/+/, ''));
+}
+
+/**
+ * Links every referenced file present in the codebase to `pkg`; returns the missing references
+ * (sorted by path), stored in `pkg.extra_data.missing_file_references` and warned about.
+ */
+export function linkFileReferences(ctx: AssemblyContext, pkg: Package, root: string, refs: readonly FileReference[], datafilePath: string): FileReference[] {
+  const missing: FileReference[] = [];
+  for (const ref of refs) {
+    const path = referencePath(root, ref);
+    if (ctx.codebase.exists(path)) ctx.link(path, pkg);
+    else missing.push(ref);
+  }
+  if (missing.length) {
+    missing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    pkg.extra_data['missing_file_references'] = missing;
+    const sample = missing.slice(0, 3).map((r) => r.path).join(', ');
+    ctx.warn(datafilePath, `${pkg.purl ?? pkg.name}: ${missing.length} installed file(s) not found in the codebase: ${sample}${missing.length > 3 ? ', ...' : ''}`);
+  }
+  return missing;
+}

@@ -1,0 +1,49 @@
+/**
+ * Every datafile handler, and the two lists ScanCode scans with: application handlers (the
+ * default package scan) and system handlers (installed package databases).
+ */
+import type { DatafileHandler } from './handler';
+import { handlers as cargoHandlers } from './cargo';
+import { handlers as cocoapodsHandlers } from './cocoapods';
+import { handlers as composerHandlers } from './composer';
+import { handlers as gemHandlers } from './gem';
+import { handlers as golangHandlers } from './golang';
+import { handlers as pypiHandlers } from './pypi';
+import { handlers as cranHandlers } from './cran';
+import { handlers as condaHandlers } from './conda';
+import { handlers as gradleHandlers } from './gradle';
+import { handlers as mavenHandlers } from './maven';
+import { handlers as nugetHandlers } from './nuget';
+
+const HANDLERS: readonly DatafileHandler[] = [
+  ...cargoHandlers,
+  ...cocoapodsHandlers,
+  ...composerHandlers,
+  ...gemHandlers,
+  ...golangHandlers,
+  ...gradleHandlers,
+  ...mavenHandlers,
+  ...nugetHandlers,
+  ...pypiHandlers,
+  ...cranHandlers,
+  ...condaHandlers,
+];
+
+export function allHandlers(): readonly DatafileHandler[] {
+  return HANDLERS;
+}
+
+export function applicationHandlers(): readonly DatafileHandler[] {
+  return HANDLERS.filter((h) => !h.isSystem);
+}
+
+export function systemHandlers(): readonly DatafileHandler[] {
+  return HANDLERS.filter((h) => h.isSystem);
+}
+
+let byId: Map<string, DatafileHandler> | undefined;
+
+export function handlersById(): ReadonlyMap<string, DatafileHandler> {
+  byId ??= new Map(HANDLERS.map((h) => [h.datasourceId, h]));
+  return byId;
+}

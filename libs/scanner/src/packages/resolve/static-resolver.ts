@@ -1,0 +1,80 @@
+/**
+ * ScanCode.io's static dependency resolution (`resolve_dependencies` in inspect_packages'
+ * StaticResolver group and resolve_dependencies): lockfile entries carry their locked package
+ * (`resolved_package`); each becomes (or joins) a package, its own dependencies are attached to
+ * it, and the dependency points at it (`resolved_to_package_uid`). Dependencies still
+ * unresolved borrow the resolution of an identical resolved one. Finally only direct
+ * dependencies are kept: package -> direct dependency -> resolved package.
+ */
+import type { PackageData } from '../package-data';
+import { dependenciesFromData, packageFromData, type Dependency, type Package, type UidFactory } from '../assembly/records';
+
+export interface ResolvedDependency extends Dependency {
+  resolved_to_package_uid: string | null;
+}
+
+export interface ResolutionResult {
+  packages: Package[];
+  dependencies: ResolvedDependency[];
+}
+
+/** The purl without qualifiers/subpath noise: what identifies "the same package". */
+function identity(purl: string | null): string {
+  return purl ?? '';
+}
+
+export function resolveStatically(packages: readonly Package[], dependencies: readonly Dependency[], uid: UidFactory): ResolutionResult {
+  const outPackages = [...packages];
+  const byPurl = new Map<string, Package>();
+  for (const p of packages) if (p.purl && !byPurl.has(identity(p.purl))) byPurl.set(identity(p.purl), p);
+  const out: ResolvedDependency[] = [];
+  const queue: ResolvedDependency[] = dependencies.map((d) => ({ ...d, resolved_to_package_uid: null }));
+  while (queue.length > 0) {
+    const dep = queue.shift()!;
+    out.push(dep);
+    const locked = dep.resolved_package as Partial<PackageData>;
+    if (!locked || !locked.purl) continue;
+    let pkg = byPurl.get(identity(locked.purl));
+    if (!pkg) {
+      pkg = packageFromData(locked as PackageData, dep.datafile_path, uid);
+      pkg.datasource_ids = [dep.datasource_id];
+      outPackages.push(pkg);
+      byPurl.set(identity(locked.purl), pkg);
+      // The locked package's own requirements become its dependencies (resolved in turn).
+      const nested = dependenciesFromData({ ...(locked as PackageData), dependencies: locked.dependencies ?? [], datasource_id: dep.datasource_id }, dep.datafile_path, pkg.package_uid, uid);
+      queue.push(...nested.map((n) => ({ ...n, resolved_to_package_uid: null })));
+    }
+    dep.resolved_to_package_uid = pkg.package_uid;
+  }
+  matchUnresolved(out, byPurl);
+  return { packages: outPackages, dependencies: out.filter((d) => d.is_direct) };
+}
+
+/** ScanCode.io's match_and_resolve_dependencies: an unresolved dependency takes the package of a resolved twin. */
+function matchUnresolved(deps: ResolvedDependency[], byPurl: ReadonlyMap<string, Package>): void {
+  const resolvedByKey = new Map<string, string>();
+  const resolvedByName = new Map<string, string>();
+  for (const d of deps) {
+    if (!d.resolved_to_package_uid || !d.purl) continue;
+    resolvedByKey.set(`${baseOf(d.purl)} ${d.extracted_requirement ?? ''}`, d.resolved_to_package_uid);
+    if (d.datasource_id && /lock|shrinkwrap|resolved/.test(d.datasource_id)) resolvedByName.set(baseOf(d.purl), d.resolved_to_package_uid);
+  }
+  for (const d of deps) {
+    if (d.resolved_to_package_uid || !d.purl) continue;
+    const exact = byPurl.get(identity(d.purl));
+    d.resolved_to_package_uid =
+      (d.purl.includes('@') && exact ? exact.package_uid : null) ??
+      resolvedByKey.get(`${baseOf(d.purl)} ${d.extracted_requirement ?? ''}`) ??
+      resolvedByName.get(baseOf(d.purl)) ??
+      null;
+  }
+}
+
+/** `pkg:npm/foo@1.0?x=y` -> `pkg:npm/foo`. */
+function baseOf(purl: string): string {
+  const at = purl.lastIndexOf('@');
+  const slash = purl.lastIndexOf('/');
+  const q = purl.search(/[?#]/);
+  const end = at > slash ? at : q >= 0 ? q : purl.length;
+  return purl.slice(0, end);
+}
