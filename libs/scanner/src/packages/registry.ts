@@ -8,6 +8,11 @@ import { handlers as cocoapodsHandlers } from './cocoapods';
 import { handlers as composerHandlers } from './composer';
 import { handlers as gemHandlers } from './gem';
 import { handlers as golangHandlers } from './golang';
+import { handlers as distroHandlers } from './distro';
+import { handlers as rpmHandlers } from './rpm';
+import { handlers as alpineHandlers } from './alpine';
+import { handlers as debianHandlers } from './debian';
+import { handlers as npmHandlers } from './npm';
 import { handlers as pypiHandlers } from './pypi';
 import { handlers as cranHandlers } from './cran';
 import { handlers as condaHandlers } from './conda';
@@ -24,6 +29,11 @@ const HANDLERS: readonly DatafileHandler[] = [
   ...gradleHandlers,
   ...mavenHandlers,
   ...nugetHandlers,
+  ...distroHandlers,
+  ...rpmHandlers,
+  ...alpineHandlers,
+  ...debianHandlers,
+  ...npmHandlers,
   ...pypiHandlers,
   ...cranHandlers,
   ...condaHandlers,
