@@ -1,15 +1,29 @@
 /**
  * ScanCode fills a PackageData's license fields from its `extracted_license_statement` (unless
- * `package_only`): the statement is license-detected like file text, giving
- * `declared_license_expression(_spdx)` and `license_detections`, with `from_file` the datafile.
+ * `package_only`): a statement that reads as a license expression (`MIT`, `Apache-2.0 OR MIT`)
+ * is taken as SPDX ids first (matcher `1-spdx-id`), anything else is license-detected like file
+ * text. The results are `declared_license_expression(_spdx)` and `license_detections`, with
+ * `from_file` the datafile.
  */
-import { detectLicenseInText } from '../license';
+import { detectLicenseInText, type LicenseScan } from '../license';
 import type { PackageData } from './package-data';
+
+const EXPRESSION_LIKE = /^[A-Za-z0-9.+\-:() ]+$/;
+
+function asSpdxExpression(statement: string, path: string): LicenseScan | null {
+  const text = statement.trim().replace(/^- /, '');
+  if (!EXPRESSION_LIKE.test(text) || text.length > 200) return null;
+  const scan = detectLicenseInText(`SPDX-License-Identifier: ${text}`, { path, includeText: true });
+  const expr = scan.detected_license_expression;
+  if (!expr || /\bunknown/.test(expr)) return null;
+  for (const d of scan.license_detections) for (const m of d.matches) (m as { matched_text?: string }).matched_text = text;
+  return scan;
+}
 
 export function populateLicenseFields(data: PackageData, datafilePath: string): void {
   const statement = data.extracted_license_statement;
   if (!statement || data.declared_license_expression) return;
-  const scan = detectLicenseInText(statement, { path: datafilePath, includeText: true });
+  const scan = asSpdxExpression(statement, datafilePath) ?? detectLicenseInText(statement, { path: datafilePath, includeText: true });
   data.declared_license_expression = scan.detected_license_expression;
   data.declared_license_expression_spdx = scan.detected_license_expression_spdx;
   data.license_detections = scan.license_detections as unknown as Record<string, unknown>[];

@@ -8,6 +8,10 @@ import { handlers as cocoapodsHandlers } from './cocoapods';
 import { handlers as composerHandlers } from './composer';
 import { handlers as gemHandlers } from './gem';
 import { handlers as golangHandlers } from './golang';
+import { handlers as cpanHandlers } from './cpan';
+import { handlers as hexHandlers } from './hex';
+import { handlers as dartHandlers } from './dart';
+import { handlers as swiftHandlers } from './swift';
 import { handlers as distroHandlers } from './distro';
 import { handlers as rpmHandlers } from './rpm';
 import { handlers as alpineHandlers } from './alpine';
@@ -29,6 +33,10 @@ const HANDLERS: readonly DatafileHandler[] = [
   ...gradleHandlers,
   ...mavenHandlers,
   ...nugetHandlers,
+  ...cpanHandlers,
+  ...hexHandlers,
+  ...dartHandlers,
+  ...swiftHandlers,
   ...distroHandlers,
   ...rpmHandlers,
   ...alpineHandlers,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import { matchingHandlers } from '../recognize';
 import { cargoLockHandler } from './cargo-lock';
 import { cargoTomlHandler } from './cargo-toml';
-import { assembleFixture, assemblySummary } from './codebase-fixture';
+import { assembleFixture, assemblySummary } from './codebase-fixture.testing';
 import { handlers } from './index';
 
 const data = join(__dirname, 'testdata');

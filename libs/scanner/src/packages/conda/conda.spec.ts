@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assemblePackages, CodebaseView } from '../assembly';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import { recognizePackageData } from '../recognize';
 import type { DatafileHandler } from '../handler';
 import { handlers } from './index';

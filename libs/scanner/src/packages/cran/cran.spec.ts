@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assemblePackages, CodebaseView } from '../assembly';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import { recognizePackageData } from '../recognize';
 import { handlers } from './index';
 

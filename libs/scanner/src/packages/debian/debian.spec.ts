@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { etcOsReleaseHandler } from '../distro/os-release';
-import { assembleView, assemblySummary, rootfsView } from '../distro/rootfs-fixture';
-import { expectGolden } from '../golden';
+import { assembleView, assemblySummary, rootfsView } from '../distro/rootfs-fixture.testing';
+import { expectGolden } from '../golden.testing';
 import type { DatafileHandler } from '../handler';
 import { matchingHandlers } from '../recognize';
 import { debianControlExtractedDebHandler, debianControlInSourceHandler } from './control';

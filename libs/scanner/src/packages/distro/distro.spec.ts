@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { CodebaseView } from '../assembly';
 import { AssemblyContext } from '../assembly/context';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import { matchingHandlers } from '../recognize';
 import { handlers } from './index';
 import { distroFromOsRelease, etcOsReleaseHandler, parseOsRelease } from './os-release';
-import { assembleView } from './rootfs-fixture';
+import { assembleView } from './rootfs-fixture.testing';
 import { rootOf, withNamespace } from './system-package';
 import { packageData } from '../package-data';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assembleFixture, assemblySummary } from '../cargo/codebase-fixture';
-import { expectGolden } from '../golden';
+import { assembleFixture, assemblySummary } from '../cargo/codebase-fixture.testing';
+import { expectGolden } from '../golden.testing';
 import type { DatafileHandler } from '../handler';
 import { matchingHandlers, recognizePackageData } from '../recognize';
 import { gemArchiveHandler } from './gem-archive';

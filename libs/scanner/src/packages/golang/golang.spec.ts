@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectGolden } from '../golden';
-import { assembleFixture, assemblySummary } from '../maven/fixture-view';
+import { expectGolden } from '../golden.testing';
+import { assembleFixture, assemblySummary } from '../maven/fixture-view.testing';
 import { matchingHandlers } from '../recognize';
 import { goModHandler } from './go-mod';
 import { goSumHandler } from './go-sum';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import { matchingHandlers } from '../recognize';
-import { assembleFixture, assemblySummary } from './fixture-view';
+import { assembleFixture, assemblySummary } from './fixture-view.testing';
 import { handlers } from './index';
 import { javaJarHandler } from './java-jar';
 import { javaJarManifestHandler } from './jar-manifest';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assemblePackages } from '../assembly';
 import { handlers } from './index';
-import { viewOfFiles } from './tree-view';
+import { viewOfFiles } from './tree-view.testing';
 
 const fixture = (rel: string) => readFileSync(join(__dirname, 'testdata', rel));
 const registry = new Map(handlers.map((h) => [h.datasourceId, h]));

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { assemblePackages } from '../assembly';
 import { npmPurl, splitScopedName } from './common';
 import { handlers } from './index';
-import { filesOfDirectory, viewOfFiles } from './tree-view';
+import { filesOfDirectory, viewOfFiles } from './tree-view.testing';
 
 const ROOT = '/tmp/npmtree';
 const run = existsSync(`${ROOT}/package-lock.json`) && existsSync(`${ROOT}/node_modules`) ? describe : describe.skip;

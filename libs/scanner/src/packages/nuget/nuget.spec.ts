@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import type { DatafileHandler } from '../handler';
-import { assembleFixture, assemblySummary } from '../maven/fixture-view';
+import { assembleFixture, assemblySummary } from '../maven/fixture-view.testing';
 import { matchingHandlers } from '../recognize';
 import { handlers } from './index';
 import { nugetNupkgHandler } from './nupkg';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectGolden } from '../golden';
+import { expectGolden } from '../golden.testing';
 import { recognizePackageData } from '../recognize';
 import type { DatafileHandler } from '../handler';
 import { handlers } from './index';

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { useTestStack } from './support/test-stack';
+
+const INPUTS = join(__dirname, 'fixtures', 'inputs');
+// Two workers per runner: the suites run side by side with the rest of the tests.
+const s = useTestStack({ SCAN_PROCESSES: '2' });
+
+async function run(pipeline: string, file: string, name = pipeline) {
+  const form = new FormData();
+  form.set('name', `${name}-${Date.now()}`);
+  form.set('pipeline', pipeline);
+  form.set('execute_now', 'true');
+  form.set('upload_file', new Blob([readFileSync(file)]), file.split('/').pop()!);
+  const created = (await s.api.postForm('/api/projects/', form)).body;
+  const finished = await s.api.waitForRun(created.runs[0].url, undefined, 120_000);
+  return { uuid: created.uuid as string, run: finished };
+}
+
+function npmProjectTarball(): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'npm-project-')), 'demo-app.tar.gz');
+  execFileSync('tar', ['-czf', out, '-C', INPUTS, 'npm-project']);
+  return out;
+}
+
+describe('scan_codebase on is-npm-1.0.0.tgz (ScanCode.io test input)', () => {
+  let uuid: string;
+  beforeAll(async () => {
+    const r = await run('scan_codebase', join(INPUTS, 'is-npm-1.0.0.tgz'));
+    expect(r.run.status).toBe('success');
+    uuid = r.uuid;
+  });
+
+  it('creates the resources with ScanCode.io statuses', async () => {
+    const resources: any[] = (await s.api.get(`/api/projects/${uuid}/resources/`)).body;
+    expect(resources.map((r) => [r.path, r.type, r.status])).toEqual([
+      ['is-npm-1.0.0.tgz', 'file', 'scanned'],
+      ['is-npm-1.0.0.tgz-extract', 'directory', 'scanned'],
+      ['is-npm-1.0.0.tgz-extract/package', 'directory', 'scanned'],
+      ['is-npm-1.0.0.tgz-extract/package/index.js', 'file', 'scanned'],
+      ['is-npm-1.0.0.tgz-extract/package/package.json', 'file', 'application-package'],
+      ['is-npm-1.0.0.tgz-extract/package/readme.md', 'file', 'scanned'],
+    ]);
+    const readme = resources.find((r) => r.name === 'readme.md');
+    expect(readme).toMatchObject({ detected_license_expression: 'mit', is_readme: true, holders: [{ holder: 'Sindre Sorhus', start_line: 30, end_line: 30 }] });
+    const manifest = resources.find((r) => r.name === 'package.json');
+    expect(manifest.package_data[0]).toMatchObject({ type: 'npm', name: 'is-npm', version: '1.0.0', datasource_id: 'npm_package_json', purl: 'pkg:npm/is-npm@1.0.0' });
+    const linked = resources.filter((r) => r.for_packages.length > 0).map((r) => r.name);
+    expect(linked).toEqual(['index.js', 'package.json', 'readme.md']);
+  });
+
+  it('assembles the package and its dependency', async () => {
+    const packages: any[] = (await s.api.get(`/api/projects/${uuid}/packages/`)).body;
+    expect(packages).toHaveLength(1);
+    expect(packages[0]).toMatchObject({
+      purl: 'pkg:npm/is-npm@1.0.0', type: 'npm', name: 'is-npm', version: '1.0.0', primary_language: 'JavaScript',
+      declared_license_expression: 'mit', declared_license_expression_spdx: 'MIT', extracted_license_statement: 'MIT',
+      repository_homepage_url: 'https://www.npmjs.com/package/is-npm', api_data_url: 'https://registry.npmjs.org/is-npm/1.0.0',
+      vcs_url: 'https://github.com/sindresorhus/is-npm', datasource_ids: ['npm_package_json'],
+      datafile_paths: ['is-npm-1.0.0.tgz-extract/package/package.json'],
+    });
+    expect(packages[0].package_uid).toMatch(/^pkg:npm\/is-npm@1\.0\.0\?uuid=[0-9a-f-]{36}$/);
+    const dependencies: any[] = (await s.api.get(`/api/projects/${uuid}/dependencies/`)).body;
+    expect(dependencies).toHaveLength(1);
+    expect(dependencies[0]).toMatchObject({
+      purl: 'pkg:npm/ava', extracted_requirement: '0.0.3', scope: 'devDependencies', is_runtime: false, is_optional: true,
+      is_pinned: false, is_direct: true, for_package_uid: packages[0].package_uid, datafile_path: 'is-npm-1.0.0.tgz-extract/package/package.json',
+      datasource_id: 'npm_package_json', package_type: 'npm',
+    });
+  });
+
+  it('updates the project counts and summaries when the run ends', async () => {
+    const detail = (await s.api.get(`/api/projects/${uuid}/`)).body;
+    expect(detail).toMatchObject({ resource_count: 6, package_count: 1, dependency_count: 1 });
+    expect(detail.codebase_resources_summary).toEqual({ 'application-package': 1, scanned: 5 });
+  });
+});
+
+describe('inspect_packages with the StaticResolver group on an npm project with its lockfile', () => {
+  it('creates the project package, the locked packages and the direct dependency edges', async () => {
+    const form = new FormData();
+    form.set('name', `inspect-${Date.now()}`);
+    form.set('pipeline', 'inspect_packages:StaticResolver');
+    form.set('execute_now', 'true');
+    const file = npmProjectTarball();
+    form.set('upload_file', new Blob([readFileSync(file)]), 'demo-app.tar.gz');
+    const created = (await s.api.postForm('/api/projects/', form)).body;
+    const finished = await s.api.waitForRun(created.runs[0].url, undefined, 120_000);
+    expect(finished.status).toBe('success');
+    const packages: any[] = (await s.api.get(`/api/projects/${created.uuid}/packages/`)).body;
+    expect(packages.map((p) => p.purl).sort()).toEqual(['pkg:npm/demo-app@2.1.0', 'pkg:npm/is-number@7.0.0', 'pkg:npm/ms@2.1.3']);
+    const byPurl = Object.fromEntries(packages.map((p) => [p.purl, p]));
+    // package_only: the statement is kept, no license detection.
+    expect(byPurl['pkg:npm/demo-app@2.1.0']).toMatchObject({ extracted_license_statement: 'Apache-2.0', declared_license_expression: '' });
+    const deps: any[] = (await s.api.get(`/api/projects/${created.uuid}/dependencies/`)).body;
+    const edges = deps.map((d) => [d.purl, d.scope, d.for_package_uid === byPurl['pkg:npm/demo-app@2.1.0'].package_uid, d.resolved_to_package_uid && packages.find((p) => p.package_uid === d.resolved_to_package_uid)?.purl]);
+    expect(edges).toEqual(expect.arrayContaining([
+      ['pkg:npm/ms', 'dependencies', true, 'pkg:npm/ms@2.1.3'],
+      ['pkg:npm/is-number', 'devDependencies', true, 'pkg:npm/is-number@7.0.0'],
+    ]));
+    expect(deps.every((d) => d.is_direct)).toBe(true);
+  });
+});

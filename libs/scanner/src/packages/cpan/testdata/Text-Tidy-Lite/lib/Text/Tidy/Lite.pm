@@ -1,0 +1,1 @@
+package Text::Tidy::Lite; 1;

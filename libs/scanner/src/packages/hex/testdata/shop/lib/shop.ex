@@ -1,0 +1,1 @@
+defmodule Shop do end
