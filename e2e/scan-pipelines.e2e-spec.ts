@@ -103,3 +103,63 @@ describe('inspect_packages with the StaticResolver group on an npm project with 
     expect(deps.every((d) => d.is_direct)).toBe(true);
   });
 });
+
+describe('scan_single_package on is-npm-1.0.0.tgz', () => {
+  it('loads the toolkit scan, links the package files and serves the summary', async () => {
+    const r = await run('scan_single_package', join(INPUTS, 'is-npm-1.0.0.tgz'));
+    expect(r.run.status).toBe('success');
+    const resources: any[] = (await s.api.get(`/api/projects/${r.uuid}/resources/`)).body;
+    expect(resources.map((x) => [x.path, x.status])).toEqual([
+      ['package', ''],
+      ['package/index.js', 'application-package'],
+      ['package/package.json', 'application-package'],
+      ['package/readme.md', 'application-package'],
+    ]);
+    const packages: any[] = (await s.api.get(`/api/projects/${r.uuid}/packages/`)).body;
+    expect(packages.map((p) => [p.purl, p.declared_license_expression])).toEqual([['pkg:npm/is-npm@1.0.0', 'mit']]);
+    expect((await s.api.get(`/api/projects/${r.uuid}/dependencies/`)).body.map((d: any) => d.purl)).toEqual(['pkg:npm/ava']);
+    const detail = (await s.api.get(`/api/projects/${r.uuid}/`)).body;
+    expect(detail.extra_data).toMatchObject({ filename: 'is-npm-1.0.0.tgz', size: 756 });
+    const summary = (await s.api.get(`/api/projects/${r.uuid}/summary/`)).body;
+    expect(Object.keys(summary)).toEqual([
+      'declared_license_expression', 'license_clarity_score', 'declared_holder', 'primary_language', 'other_license_expressions',
+      'other_holders', 'other_languages', 'license_matches', 'key_files', 'key_files_packages',
+    ]);
+    expect(summary).toMatchObject({
+      declared_license_expression: 'mit',
+      declared_holder: 'Sindre Sorhus',
+      primary_language: 'JavaScript',
+      other_languages: [],
+    });
+    expect(summary.license_clarity_score).toMatchObject({ declared_license: true, identification_precision: true, declared_copyrights: true });
+    expect(summary.key_files.map((k: any) => k.path)).toContain('package/readme.md');
+    expect(summary.key_files.find((k: any) => k.path === 'package/readme.md').content).toContain('Sindre Sorhus');
+    expect(summary.key_files_packages.map((p: any) => p.purl)).toEqual(['pkg:npm/is-npm@1.0.0']);
+  });
+
+  it('answers 400 when no summary exists', async () => {
+    const created = (await s.api.post('/api/projects/', { name: `no-summary-${Date.now()}` })).body;
+    expect(await s.api.get(`/api/projects/${created.uuid}/summary/`)).toMatchObject({ status: 400, body: { error: 'Summary file not available' } });
+  });
+});
+
+describe('resolve_dependencies (StaticResolver) on an npm project', () => {
+  it('flags manifests, resolves lockfile entries and reports manifests without a dynamic resolver', async () => {
+    const form = new FormData();
+    form.set('name', `resolve-${Date.now()}`);
+    form.set('pipeline', 'resolve_dependencies:StaticResolver,DynamicResolver');
+    form.set('execute_now', 'true');
+    form.set('upload_file', new Blob([readFileSync(npmProjectTarball())]), 'demo-app.tar.gz');
+    const created = (await s.api.postForm('/api/projects/', form)).body;
+    expect((await s.api.waitForRun(created.runs[0].url, undefined, 120_000)).status).toBe('success');
+    const resources: any[] = (await s.api.get(`/api/projects/${created.uuid}/resources/?status=application-package`)).body;
+    expect(resources.map((x) => x.path)).toEqual(['demo-app.tar.gz-extract/npm-project/package-lock.json', 'demo-app.tar.gz-extract/npm-project/package.json']);
+    const packages: any[] = (await s.api.get(`/api/projects/${created.uuid}/packages/`)).body;
+    expect(packages.map((p) => p.purl).sort()).toEqual(['pkg:npm/demo-app@2.1.0', 'pkg:npm/is-number@7.0.0', 'pkg:npm/ms@2.1.3']);
+    const errors: any[] = (await s.api.get(`/api/projects/${created.uuid}/errors/`)).body;
+    expect(errors.map((e) => [e.model, e.message])).toEqual([
+      ['get_packages_from_manifest', 'No packages could be resolved'],
+      ['get_packages_from_manifest', 'No packages could be resolved'],
+    ]);
+  });
+});

@@ -12,6 +12,7 @@ import { ProjectBodyService } from './projects/project-body.service';
 import { ProjectsController } from './projects/projects.controller';
 import { ProjectActionsController } from './projects/project-actions.controller';
 import { ProjectRecordsController } from './projects/project-records.controller';
+import { ProjectSummaryController } from './projects/project-summary.controller';
 import { RunsController } from './runs/runs.controller';
 
 @Module({})
@@ -27,7 +28,7 @@ export class GatewayModule implements NestModule {
           checks: () => ({ storage: async () => void (await storage.exists('health-probe')) }),
         }),
       ],
-      controllers: [ApiRootController, ProjectsController, ProjectActionsController, ProjectRecordsController, RunsController],
+      controllers: [ApiRootController, ProjectsController, ProjectActionsController, ProjectRecordsController, ProjectSummaryController, RunsController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: OBJECT_STORAGE, useValue: storage },

@@ -12,3 +12,5 @@ export * from './scan/scan-pool';
 export * from './scan/file-scan';
 export * from './packages';
 export * from './scan/tree-stats';
+export * from './summary/compute-summary';
+export * from './cli/package-assembly';

@@ -6,7 +6,7 @@ const ROUTES: [RegExp, string[]][] = [
   [/^\/api\/projects\/[^/]+\/?$/, ['GET', 'DELETE', 'HEAD', 'OPTIONS']],
   [/^\/api\/projects\/[^/]+\/(add_input|add_pipeline|archive|reset)\/?$/, ['GET', 'POST', 'HEAD', 'OPTIONS']],
   [/^\/api\/projects\/[^/]+\/add_webhook\/?$/, ['POST', 'OPTIONS']],
-  [/^\/api\/projects\/[^/]+\/(resources|packages|dependencies|relations|messages|errors|file_content)\/?$/, ['GET', 'HEAD', 'OPTIONS']],
+  [/^\/api\/projects\/[^/]+\/(resources|packages|dependencies|relations|messages|errors|file_content|summary)\/?$/, ['GET', 'HEAD', 'OPTIONS']],
   [/^\/api\/runs\/[^/]+\/?$/, ['GET', 'HEAD', 'OPTIONS']],
   [/^\/api\/runs\/[^/]+\/(start_pipeline|stop_pipeline|delete_pipeline)\/?$/, ['POST', 'OPTIONS']],
 ];

@@ -21,6 +21,8 @@ export interface ToolkitHeaderInput {
 }
 
 export interface PackageSections {
+  /** The toolkit's `--summary` block, written right after the headers when present. */
+  summary?: unknown;
   packages: unknown[];
   dependencies: unknown[];
   forPackages: ReadonlyMap<string, readonly string[]>;
@@ -165,8 +167,9 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
     }];
     const sections = await header.finalize?.();
     const out = createWriteStream(outPath);
+    const summarySection = sections?.summary ? `"summary": ${JSON.stringify(sections.summary, null, 2)},\n` : '';
     const packageSections = sections ? `"packages": ${JSON.stringify(sections.packages, null, 2)},\n"dependencies": ${JSON.stringify(sections.dependencies, null, 2)},\n` : '';
-    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${packageSections}"license_detections": ${JSON.stringify([...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)), null, 2)},\n"files": [\n`);
+    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify([...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)), null, 2)},\n"files": [\n`);
     if (sections && sections.forPackages.size > 0) await pipeline(createReadStream(filesPath), fillForPackages(sections.forPackages), out, { end: false });
     else await pipeline(createReadStream(filesPath), out, { end: false });
     out.end('\n]\n}\n');

@@ -1,4 +1,4 @@
-export { archiveKind, ARCHIVE_HEAD_BYTES } from './archive-kind';
+export { archiveKind, readArchiveHead, ARCHIVE_HEAD_BYTES } from './archive-kind';
 export { extractArchive } from './extract-archive';
 export { extractRecursively, EXTRACT_SUFFIX, type ExtractRecursivelyOptions } from './extract-recursively';
 export { RATIO_FLOOR_BYTES } from './extraction-budget';

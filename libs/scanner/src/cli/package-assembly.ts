@@ -6,17 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SerializedToolkitRecord, type PackageSections } from '@sca/formats';
+import { computeSummary, type SummaryFile } from '../summary/compute-summary';
 import { assemblePackages, CodebaseView, handlersById, type CodebaseEntry, type PackageData } from '../packages';
 
 const RECORD_HEAD = /^\{"path":("(?:[^"\\]|\\.)*"),"type":"(file|directory|symlink)"/;
 
 export class PackageCollector {
   private readonly entries: CodebaseEntry[] = [];
+  private readonly summaryFiles: (SummaryFile & { path: string })[] = [];
 
-  /** `rootAbs` is the scanned path; record paths start with its base name. */
+  /**
+   * `rootAbs` is the scanned path; record paths start with its base name. With `summary`, the
+   * fields the toolkit's summary needs are kept for every file too.
+   */
   constructor(
     private readonly rootAbs: string,
     private readonly log: (message: string) => void,
+    private readonly opts: { summary?: boolean } = {},
   ) {}
 
   async *tap<T extends Record<string, unknown> | SerializedToolkitRecord>(records: AsyncIterable<T>): AsyncGenerator<T> {
@@ -27,6 +33,11 @@ export class PackageCollector {
   }
 
   private collect(record: Record<string, unknown> | SerializedToolkitRecord): void {
+    if (this.opts.summary) {
+      const full = record instanceof SerializedToolkitRecord ? (JSON.parse(record.json) as Record<string, unknown>) : record;
+      const { path, type, is_key_file, programming_language, detected_license_expression, license_detections, copyrights, holders } = full as unknown as SummaryFile & { path: string };
+      this.summaryFiles.push({ path, type, is_key_file, programming_language, detected_license_expression, license_detections, copyrights, holders });
+    }
     if (record instanceof SerializedToolkitRecord) {
       const m = RECORD_HEAD.exec(record.json);
       if (!m) return;
@@ -51,6 +62,9 @@ export class PackageCollector {
     });
     const ctx = assemblePackages(view, handlersById());
     for (const m of ctx.messages) this.log(`${m.severity}: ${m.path}: ${m.description}`);
-    return { packages: ctx.packages, dependencies: ctx.dependencies, forPackages: ctx.links };
+    const summary = this.opts.summary
+      ? computeSummary(this.summaryFiles.map((f) => ({ ...f, for_packages: ctx.links.get(f.path) ?? [] })), ctx.packages)
+      : undefined;
+    return { summary, packages: ctx.packages, dependencies: ctx.dependencies, forPackages: ctx.links };
   }
 }

@@ -1,0 +1,143 @@
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RESOURCE_FIELDS } from '@sca/contracts';
+import { normalizeResource } from '@sca/formats';
+import { archiveKind, extractArchive, hashFile, readArchiveHead } from '@sca/scanner';
+import { definePipeline, defineStep } from '../framework/define';
+import type { StepContext } from '../framework/step-context';
+import { extractCodebaseArchives } from '../steps/codebase/copy-and-extract.steps';
+import { loadInventoryFile } from '../steps/inventory-loader';
+import { outputTimestamp, runToolkitScan } from '../steps/toolkit-scan';
+
+async function packageInput(ctx: StepContext): Promise<string> {
+  const names = await readdir(ctx.dirs.input);
+  if (names.length !== 1) throw new Error('Only 1 input file supported');
+  return join(ctx.dirs.input, names[0]);
+}
+
+async function latestOutput(ctx: StepContext, prefix: string): Promise<string> {
+  const names = (await readdir(ctx.dirs.output)).filter((n) => n.startsWith(prefix) && n.endsWith('.json')).sort();
+  const name = names.at(-1);
+  if (!name) throw new Error(`ENOENT: no ${prefix}*.json in output/`);
+  return join(ctx.dirs.output, name);
+}
+
+const getPackageInput = defineStep({
+  name: 'get_package_input',
+  doc: 'Locate the package input in the project\'s input/ directory.',
+  async run(ctx) {
+    ctx.log(`Package input: ${(await packageInput(ctx)).slice(ctx.dirs.input.length + 1)}`);
+  },
+});
+
+const collectInputInformation = defineStep({
+  name: 'collect_input_information',
+  doc: 'Collect and store information about the project input.',
+  async run(ctx) {
+    const input = await packageInput(ctx);
+    const { hashes, size } = await hashFile(input, 0);
+    await ctx.updateProjectExtraData({ filename: input.slice(ctx.dirs.input.length + 1), size, md5: hashes.md5, sha1: hashes.sha1, sha256: hashes.sha256, sha512: hashes.sha512 });
+  },
+});
+
+const extractInputToCodebaseDirectory = defineStep({
+  name: 'extract_input_to_codebase_directory',
+  doc: 'Copy or extract input to project codebase/ directory.',
+  async run(ctx) {
+    const input = await packageInput(ctx);
+    if (archiveKind(input, await readArchiveHead(input))) {
+      const result = await extractArchive(input, ctx.dirs.codebase, { signal: ctx.signal });
+      for (const p of result.problems) {
+        await ctx.addMessage({ severity: p.severity, description: p.entry ? `${p.reason}: ${p.entry}` : p.reason, model: 'extract_archive', details: { resource_path: p.archive } });
+      }
+    } else {
+      await cp(input, join(ctx.dirs.codebase, input.slice(ctx.dirs.input.length + 1)));
+    }
+  },
+});
+
+const extractArchives = defineStep({
+  name: 'extract_archives',
+  doc: 'Extract archives located in the codebase/ directory with extractcode.',
+  run: (ctx) => extractCodebaseArchives(ctx, 'extract_archives'),
+});
+
+const runScan = defineStep({
+  name: 'run_scan',
+  doc: 'Scan extracted codebase/ content.',
+  async run(ctx) {
+    const out = await runToolkitScan(ctx, 'scan_single_package');
+    ctx.log(`Scan results written to ${out.slice(ctx.dirs.output.length + 1)}`);
+  },
+});
+
+const loadInventoryFromToolkitScan = defineStep({
+  name: 'load_inventory_from_toolkit_scan',
+  doc: 'Process a JSON Scan results to populate codebase resources and packages.',
+  async run(ctx) {
+    const counts = await loadInventoryFile(ctx, await latestOutput(ctx, 'scancode-'), async () => undefined);
+    await ctx.records.linkDependencyDatafiles();
+    await ctx.db.query(
+      `UPDATE codebase_resources r SET status = 'application-package'
+       WHERE r.project_uuid = $1 AND r.status = '' AND EXISTS (SELECT 1 FROM resource_packages rp WHERE rp.resource_id = r.id)`,
+      [ctx.project.uuid],
+    );
+    ctx.log(`Loaded ${counts.resources} resources, ${counts.packages} packages, ${counts.dependencies} dependencies`);
+  },
+});
+
+type Json = Record<string, unknown>;
+
+/** ScanCode.io's additions to the toolkit summary: license matches by expression and path, key files and their packages. */
+function summaryDocument(scan: { summary?: Json; files: Json[]; packages: Json[] }, contents: Map<string, string>): Json {
+  const licenseMatches: Record<string, Record<string, Json[]>> = {};
+  for (const f of scan.files) {
+    const expr = f.detected_license_expression as string | null;
+    if (!expr) continue;
+    const path = String(f.path).replace(/^codebase\//, '');
+    (licenseMatches[expr] ??= {})[path] = ((f.license_detections as Json[]) ?? []).map((d) => ({
+      license_expression: d.license_expression,
+      identifier: d.identifier,
+      matches: ((d.matches as Json[]) ?? []).map((m) => ({ license_expression: m.license_expression, matched_text: m.matched_text })),
+    }));
+  }
+  const keyFiles = scan.files.filter((f) => f.is_key_file && f.is_text);
+  const keyPackageUids = new Set(keyFiles.flatMap((f) => (f.for_packages as string[]) ?? []));
+  return {
+    ...(scan.summary ?? {}),
+    license_matches: licenseMatches,
+    key_files: keyFiles.map((f, i) => {
+      const path = String(f.path).replace(/^codebase\//, '');
+      const item = normalizeResource(f, path, i).find((x) => x.kind === 'resource');
+      const record = item?.kind === 'resource' ? (item.record as unknown as Json) : ({} as Json);
+      return { ...Object.fromEntries(RESOURCE_FIELDS.map((k) => [k, (record as Json)[k]])), content: contents.get(path) ?? '' };
+    }),
+    key_files_packages: scan.packages.filter((p) => keyPackageUids.has(String(p.package_uid))),
+  };
+}
+
+const makeSummaryFromScanResults = defineStep({
+  name: 'make_summary_from_scan_results',
+  doc: 'Build a summary in JSON format from the generated scan results.',
+  async run(ctx) {
+    const scan = JSON.parse(await readFile(await latestOutput(ctx, 'scancode-'), 'utf8')) as { summary?: Json; files: Json[]; packages: Json[] };
+    const contents = new Map<string, string>();
+    for (const f of scan.files.filter((x) => x.is_key_file && x.is_text)) {
+      const path = String(f.path).replace(/^codebase\//, '');
+      contents.set(path, await readFile(join(ctx.dirs.codebase, path), 'utf8').catch(() => ''));
+    }
+    const out = join(ctx.dirs.output, `summary-${outputTimestamp()}.json`);
+    await writeFile(out, JSON.stringify(summaryDocument(scan, contents), null, 2));
+    ctx.log(`Summary written to ${out.slice(ctx.dirs.output.length + 1)}`);
+  },
+});
+
+export const scanSinglePackagePipeline = definePipeline({
+  name: 'scan_single_package',
+  summary: 'Scan a single package archive (or package manifest file).',
+  description:
+    'This pipeline scans a single package for package metadata,\ndeclared dependencies, licenses, license clarity score and copyrights.\n\nThe output is a summary of the scan results in JSON format.',
+  downloadInputs: true,
+  isAddon: false,
+  steps: [getPackageInput, collectInputInformation, extractInputToCodebaseDirectory, extractArchives, runScan, loadInventoryFromToolkitScan, makeSummaryFromScanResults],
+});
