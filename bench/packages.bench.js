@@ -78,7 +78,8 @@ async function runPipeline(bench, pipeline, tarball) {
   });
   if (result.run.status !== 'success') throw new Error(`${pipeline} ${result.run.status}: ${result.run.task_output}`);
   const get = async (what) => (await fetch(`${bench.baseUrl}/api/projects/${result.uuid}/${what}/`)).json();
-  return { seconds: (Date.now() - t0) / 1000, runner_peak_rss_mib: peak['pipeline-runner'], get, uuid: result.uuid };
+  const steps = String(result.run.log).split('\n').filter((l) => / completed in /.test(l)).map((l) => l.replace(/^\S+ \S+ /, ''));
+  return { seconds: (Date.now() - t0) / 1000, runner_peak_rss_mib: peak['pipeline-runner'], get, uuid: result.uuid, steps };
 }
 
 function cdxgen(dir) {
@@ -143,9 +144,11 @@ async function main() {
     const deps = await inspect.get('dependencies');
     const purls = new Set(packages.map((p) => p.purl));
     const byUid = new Map(packages.map((p) => [p.package_uid, p]));
-    const ourEdges = new Set(deps.filter((d) => d.for_package_uid && byUid.has(d.for_package_uid)).map((d) => `${byUid.get(d.for_package_uid).purl} -> ${d.name && d.namespace ? `${d.namespace}/${d.name}` : d.name}`));
+    const depName = (purl) => decodeURIComponent(purl.replace(/^pkg:npm\//, '').replace(/@[^@/]*$/, ''));
+    const ourEdges = new Set(deps.filter((d) => d.for_package_uid && byUid.has(d.for_package_uid)).map((d) => `${byUid.get(d.for_package_uid).purl} -> ${depName(d.purl)}`));
     result.inspect_packages = {
       seconds: inspect.seconds,
+      steps: inspect.steps,
       runner_peak_rss_mib: inspect.runner_peak_rss_mib,
       packages: purls.size,
       missing_vs_npm_ls: [...expected].filter((p) => !purls.has(p)),
@@ -155,6 +158,7 @@ async function main() {
       lockfile_edges_found: [...edges].filter((e) => ourEdges.has(e)).length,
       lockfile_edges_missing: [...edges].filter((e) => !ourEdges.has(e)).slice(0, 20),
     };
+    if (process.env.BENCH_QUICK) return result;
     result.cdxgen = cdxgen(tree);
     result.faster_than_cdxgen = result.cdxgen.seconds ? +(result.cdxgen.seconds / inspect.seconds).toFixed(2) : null;
 
@@ -162,6 +166,7 @@ async function main() {
     const detail = await (await fetch(`${bench.baseUrl}/api/projects/${scan.uuid}/`)).json();
     result.scan_codebase = {
       seconds: scan.seconds,
+      steps: scan.steps,
       resources: detail.resource_count,
       packages: detail.package_count,
       dependencies: detail.dependency_count,

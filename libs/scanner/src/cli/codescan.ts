@@ -45,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-i, --info', 'file information: hashes, types, language, classification')
     .option('-e, --email', 'find emails')
     .option('-u, --url', 'find URLs')
-    .option('-p, --package', 'packages and dependencies from manifests, lockfiles and package databases')
+    .option('-p, --package', 'packages and dependencies from manifests, lockfiles and installed-package databases')
     .option('--timeout <seconds>', 'per-file timeout', positiveInt, DEFAULT_SCAN_OPTIONS.timeoutSeconds)
     .option('--max-file-size <bytes>', 'do not scan the content of larger files', positiveInt, DEFAULT_SCAN_OPTIONS.maxFileSize)
     .option('-q, --quiet', 'no progress output')
@@ -62,6 +62,9 @@ export async function main(argv: string[]): Promise<number> {
     email: anySelected ? !!o.email : true,
     url: anySelected ? !!o.url : true,
     package: !!o.package,
+    // Installed-package databases (dpkg status, apk installed, rpmdb) are part of --package here;
+    // ScanCode asks for them with a separate --system-package.
+    systemPackages: !!o.package,
     timeoutSeconds: o.timeout,
     maxFileSize: o.maxFileSize,
   };

@@ -25,9 +25,9 @@ export interface FileScanOutput {
   scan_errors: string[];
 }
 
-/** Which handlers a package scan uses: ScanCode's application list, or all with package_only. */
+/** Which handlers a package scan uses: ScanCode's application list, or all with package_only or system packages. */
 function packageHandlers(options: ScanOptions): readonly DatafileHandler[] {
-  return options.packageOnly ? allHandlers() : applicationHandlers();
+  return options.packageOnly || options.systemPackages ? allHandlers() : applicationHandlers();
 }
 
 /**

@@ -9,6 +9,8 @@ export interface ScanOptions {
   package: boolean;
   /** With `package`: keep the raw license statements undetected (ScanCode's package_only). */
   packageOnly: boolean;
+  /** With `package`: installed-package databases too (ScanCode's --system-package). */
+  systemPackages: boolean;
   /** Include `matched_text` in license matches (ScanCode's --license-text). */
   licenseText: boolean;
   /** Files larger than this are not content-scanned; their info is still reported. */
@@ -25,6 +27,7 @@ export const DEFAULT_SCAN_OPTIONS: ScanOptions = {
   url: true,
   package: false,
   packageOnly: false,
+  systemPackages: false,
   licenseText: true,
   maxFileSize: 100 * 1024 * 1024,
   timeoutSeconds: 120,

@@ -24,7 +24,7 @@ export function baseScanOptions(ctx: StepContext): ScanOptions {
   const timeout = Number(process.env['SCAN_FILE_TIMEOUT']);
   return {
     ...DEFAULT_SCAN_OPTIONS,
-    info: false, license: false, copyright: false, email: false, url: false, package: false, packageOnly: false,
+    info: false, license: false, copyright: false, email: false, url: false, package: false, packageOnly: false, systemPackages: false,
     maxFileSize: Number.isInteger(maxSize) && maxSize > 0 ? maxSize : DEFAULT_SCAN_OPTIONS.maxFileSize,
     timeoutSeconds: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_SCAN_OPTIONS.timeoutSeconds,
   };

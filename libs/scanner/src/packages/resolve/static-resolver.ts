@@ -18,6 +18,8 @@ export interface ResolutionResult {
   dependencies: ResolvedDependency[];
 }
 
+const INSTALLED_PACKAGE_PATH = /(^|\/)node_modules\//;
+
 /** The purl without qualifiers/subpath noise: what identifies "the same package". */
 function identity(purl: string | null): string {
   return purl ?? '';
@@ -35,6 +37,9 @@ export function resolveStatically(packages: readonly Package[], dependencies: re
     const locked = dep.resolved_package as Partial<PackageData>;
     if (!locked || !locked.purl) continue;
     let pkg = byPurl.get(identity(locked.purl));
+    // A lockfile shipped inside an installed package (node_modules/x/yarn.lock) records how that
+    // package was developed, not what is installed here: it links to installed packages only.
+    if (!pkg && INSTALLED_PACKAGE_PATH.test(dep.datafile_path)) continue;
     if (!pkg) {
       pkg = packageFromData(locked as PackageData, dep.datafile_path, uid);
       pkg.datasource_ids = [dep.datasource_id];

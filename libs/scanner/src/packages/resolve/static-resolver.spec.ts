@@ -1,0 +1,39 @@
+import { packageData } from '../package-data';
+import { resolveStatically } from './static-resolver';
+import { packageFromData, dependenciesFromData } from '../assembly/records';
+
+let n = 0;
+const uid = () => `u${++n}`;
+
+describe('resolveStatically', () => {
+  const lockedMs = packageData('npm_package_lock_json', { type: 'npm', name: 'ms', version: '2.1.3' });
+  const lockedDebug = packageData('npm_package_lock_json', {
+    type: 'npm', name: 'debug', version: '4.3.4',
+    dependencies: [{ purl: 'pkg:npm/ms', extracted_requirement: '2.1.2', is_direct: true }],
+  });
+  const lock = packageData('npm_package_lock_json', {
+    type: 'npm', name: 'app', version: '1.0.0',
+    dependencies: [
+      { purl: 'pkg:npm/debug@4.3.4', extracted_requirement: '^4.3.4', is_direct: true, is_pinned: true, resolved_package: lockedDebug },
+      { purl: 'pkg:npm/ms@2.1.3', extracted_requirement: '2.1.3', is_direct: false, is_pinned: true, resolved_package: lockedMs },
+    ],
+  });
+
+  it('turns locked entries into packages, attaches their own requirements and keeps direct edges only', () => {
+    const app = packageFromData(lock, 'app/package-lock.json', uid);
+    const { packages, dependencies } = resolveStatically([app], dependenciesFromData(lock, 'app/package-lock.json', app.package_uid, uid), uid);
+    expect(packages.map((p) => p.purl)).toEqual(['pkg:npm/app@1.0.0', 'pkg:npm/debug@4.3.4', 'pkg:npm/ms@2.1.3']);
+    const purlOf = (u: string | null) => packages.find((p) => p.package_uid === u)?.purl;
+    expect(dependencies.map((d) => [purlOf(d.for_package_uid), d.purl, purlOf(d.resolved_to_package_uid)])).toEqual([
+      ['pkg:npm/app@1.0.0', 'pkg:npm/debug@4.3.4', 'pkg:npm/debug@4.3.4'],
+      // debug's own requirement is resolved through the locked ms entry (same name).
+      ['pkg:npm/debug@4.3.4', 'pkg:npm/ms', 'pkg:npm/ms@2.1.3'],
+    ]);
+  });
+
+  it('does not create packages from a lockfile shipped inside an installed package', () => {
+    const path = 'app/node_modules/debug/package-lock.json';
+    const { packages } = resolveStatically([], dependenciesFromData(lock, path, null, uid), uid);
+    expect(packages).toEqual([]);
+  });
+});
