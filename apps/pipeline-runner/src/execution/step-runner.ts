@@ -10,6 +10,8 @@ import { RunnerConfig } from '../config/runner.config';
 import { ClaimedRun } from './run-claim';
 import { RunLog } from './run-log';
 
+const CODEBASE_UPLOAD_CONCURRENCY = 32;
+
 export type ProgressSink = (step: string, done: number, total: number, flushNow: boolean) => void;
 
 export const FETCH_POLICY = Symbol('FETCH_POLICY');
@@ -26,6 +28,8 @@ export class StepRunner {
 
   async runAll(run: ClaimedRun, plan: PlannedStep[], log: RunLog, signal: AbortSignal, setProgress: ProgressSink): Promise<void> {
     const dirs = await this.createWorkDirs(run.uuid);
+    // Started as soon as a step says codebase/ is final, so the upload overlaps the scan steps.
+    let codebaseUpload: Promise<void> | null = null;
     try {
       const state = { label: '' };
       const ctx = await this.context(run, dirs, log, signal, (done, total) => setProgress(state.label, done, total, false));
@@ -43,10 +47,18 @@ export class StepRunner {
         const started = Date.now();
         await step.run(ctx);
         log.add(`Step [${step.name}] completed in ${((Date.now() - started) / 1000).toFixed(2)} seconds`);
+        if (step.codebaseFinal && !codebaseUpload) {
+          codebaseUpload = this.keepCodebase(run.project_uuid, dirs);
+          // Awaited at the end (where a failure fails the run); never an unhandled rejection meanwhile.
+          codebaseUpload.catch(() => undefined);
+        }
         await log.flush();
       }
+      await (codebaseUpload ?? this.keepCodebase(run.project_uuid, dirs));
       await this.keepOutputs(run.project_uuid, dirs);
     } finally {
+      // Never remove the scratch directory under a running upload.
+      await codebaseUpload?.catch(() => undefined);
       await rm(dirs.root, { recursive: true, force: true });
     }
   }
@@ -84,9 +96,13 @@ export class StepRunner {
     };
   }
 
+  /** Codebases are thousands of small files: many uploads in flight hide the per-request latency. */
+  private async keepCodebase(projectUuid: string, dirs: WorkDirs): Promise<void> {
+    if ((await readdir(dirs.codebase)).length > 0) await this.storage.uploadDirectory(dirs.codebase, storageKeys.codebasePrefix(projectUuid), CODEBASE_UPLOAD_CONCURRENCY);
+  }
+
   /** What the API serves later (file_content, outputs) must outlive the scratch directory. */
   private async keepOutputs(projectUuid: string, dirs: WorkDirs): Promise<void> {
-    if ((await readdir(dirs.codebase)).length > 0) await this.storage.uploadDirectory(dirs.codebase, storageKeys.codebasePrefix(projectUuid));
     if ((await readdir(dirs.output)).length > 0) await this.storage.uploadDirectory(dirs.output, storageKeys.outputPrefix(projectUuid));
   }
 }

@@ -6,6 +6,8 @@ export interface StepDefinition {
   doc: string;
   /** Optional groups: the step runs only when one of them is selected (`pipeline:Group1,Group2`). */
   groups?: string[];
+  /** After this step codebase/ no longer changes: the runner may start keeping it in storage. */
+  codebaseFinal?: boolean;
   run(ctx: StepContext): Promise<void>;
 }
 

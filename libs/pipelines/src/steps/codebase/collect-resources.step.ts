@@ -67,6 +67,7 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
 export const collectAndCreateCodebaseResources = defineStep({
   name: 'collect_and_create_codebase_resources',
   doc: 'Collect and create codebase resources.',
+  codebaseFinal: true,
   async run(ctx) {
     const n = await collectCodebaseResources(ctx);
     ctx.log(`${n} codebase resources created`);
