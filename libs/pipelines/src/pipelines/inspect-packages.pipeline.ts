@@ -1,7 +1,5 @@
 import { definePipeline, defineStep } from '../framework/define';
-import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
-import { copyInputsToCodebaseDirectory, extractArchives } from '../steps/codebase/copy-and-extract.steps';
-import { flagEmptyFiles, flagIgnoredResources } from '../steps/codebase/flag-resources.steps';
+import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
 import { resolveDependenciesStatically, scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
 
 /**
@@ -38,11 +36,7 @@ export const inspectPackagesPipeline = definePipeline({
   downloadInputs: true,
   isAddon: false,
   steps: [
-    copyInputsToCodebaseDirectory,
-    extractArchives,
-    collectAndCreateCodebaseResources,
-    flagEmptyFiles,
-    flagIgnoredResources,
+    ...CODEBASE_INTAKE_STEPS,
     scanBinariesForPackage,
     scanForApplicationPackagesStep,
     resolveDependencies,

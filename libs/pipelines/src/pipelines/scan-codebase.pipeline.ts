@@ -1,7 +1,5 @@
 import { definePipeline, defineStep } from '../framework/define';
-import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
-import { copyInputsToCodebaseDirectory, extractArchives } from '../steps/codebase/copy-and-extract.steps';
-import { flagEmptyFiles, flagIgnoredResources } from '../steps/codebase/flag-resources.steps';
+import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
 import { collectAndCreateLicenseDetections } from '../steps/codebase/license-detections.step';
 import { scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
 import { scanForFilesStep } from '../steps/codebase/scan-files.step';
@@ -19,11 +17,7 @@ export const scanCodebasePipeline = definePipeline({
   downloadInputs: true,
   isAddon: false,
   steps: [
-    copyInputsToCodebaseDirectory,
-    extractArchives,
-    collectAndCreateCodebaseResources,
-    flagEmptyFiles,
-    flagIgnoredResources,
+    ...CODEBASE_INTAKE_STEPS,
     scanForApplicationPackagesStep,
     scanForFilesStep,
     collectAndCreateLicenseDetections,

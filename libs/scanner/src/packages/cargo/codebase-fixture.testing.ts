@@ -2,31 +2,12 @@
  * Test support shared by this project's package-handler specs: a CodebaseView of a fixture
  * directory (every file recognized with the given handlers) and a summary of the assembly.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { assemblePackages, CodebaseView, type AssemblyContext, type CodebaseEntry } from '../assembly';
+import { assemblePackages, type AssemblyContext, type CodebaseView } from '../assembly';
 import type { DatafileHandler } from '../handler';
-import { recognizePackageData } from '../recognize';
+import { fixtureCodebase } from '../fixture-codebase.testing';
 
 export function fixtureView(root: string, handlers: readonly DatafileHandler[]): CodebaseView {
-  const entries: CodebaseEntry[] = [];
-  const walk = (dir: string, rel: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.endsWith('.expected.json')) continue;
-      const abs = join(dir, name);
-      const path = rel ? `${rel}/${name}` : name;
-      if (statSync(abs).isDirectory()) {
-        entries.push({ path, type: 'directory' });
-        walk(abs, path);
-      } else {
-        const { packageData, errors } = recognizePackageData(path, readFileSync(abs), handlers);
-        if (errors.length) throw new Error(errors.join('\n'));
-        entries.push({ path, type: 'file', packageData });
-      }
-    }
-  };
-  walk(root, '');
-  return new CodebaseView(entries);
+  return fixtureCodebase(root, handlers);
 }
 
 export function assembleFixture(root: string, handlers: readonly DatafileHandler[]): AssemblyContext {

@@ -3,37 +3,12 @@
  * recognized with the given handlers, contents readable), an assembly over it with stable uids,
  * and a compact summary of the result.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { assemblePackages, CodebaseView, type AssemblyContext, type CodebaseEntry } from '../assembly';
+import { assemblePackages, type AssemblyContext, type CodebaseView } from '../assembly';
 import type { DatafileHandler } from '../handler';
-import { recognizePackageData } from '../recognize';
+import { fixtureCodebase } from '../fixture-codebase.testing';
 
 export function rootfsView(root: string, handlers: readonly DatafileHandler[], skip: (path: string) => boolean = () => false): CodebaseView {
-  const entries: CodebaseEntry[] = [];
-  const walk = (dir: string, rel: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const abs = join(dir, name);
-      const path = rel ? `${rel}/${name}` : name;
-      if (name.endsWith('.expected.json') || skip(path)) continue;
-      if (statSync(abs).isDirectory()) {
-        entries.push({ path, type: 'directory' });
-        walk(abs, path);
-      } else {
-        const { packageData, errors } = recognizePackageData(path, readFileSync(abs), handlers);
-        if (errors.length) throw new Error(errors.join('\n'));
-        entries.push({ path, type: 'file', packageData });
-      }
-    }
-  };
-  walk(root, '');
-  return new CodebaseView(entries, (path) => {
-    try {
-      return readFileSync(join(root, path));
-    } catch {
-      return null;
-    }
-  });
+  return fixtureCodebase(root, handlers, { skip });
 }
 
 export function assembleView(view: CodebaseView, handlers: readonly DatafileHandler[]): AssemblyContext {

@@ -3,31 +3,12 @@
  * directory (each file recognized with the given handlers; `.expected.json` files skipped) and a
  * compact summary of an assembly.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { assemblePackages, CodebaseView, type AssemblyContext, type CodebaseEntry } from '../assembly';
+import { assemblePackages, type AssemblyContext, type CodebaseView } from '../assembly';
 import type { DatafileHandler } from '../handler';
-import { recognizePackageData } from '../recognize';
+import { fixtureCodebase } from '../fixture-codebase.testing';
 
 export function fixtureView(root: string, handlers: readonly DatafileHandler[], prefix = ''): CodebaseView {
-  const entries: CodebaseEntry[] = prefix ? [{ path: prefix, type: 'directory' }] : [];
-  const walk = (dir: string, rel: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.endsWith('.expected.json')) continue;
-      const abs = join(dir, name);
-      const path = rel ? `${rel}/${name}` : name;
-      if (statSync(abs).isDirectory()) {
-        entries.push({ path, type: 'directory' });
-        walk(abs, path);
-      } else {
-        const { packageData, errors } = recognizePackageData(path, readFileSync(abs), handlers);
-        if (errors.length) throw new Error(errors.join('\n'));
-        entries.push({ path, type: 'file', packageData });
-      }
-    }
-  };
-  walk(root, prefix);
-  return new CodebaseView(entries);
+  return fixtureCodebase(root, handlers, { prefix });
 }
 
 export function assembleFixture(root: string, handlers: readonly DatafileHandler[], prefix = ''): AssemblyContext {

@@ -4,7 +4,7 @@ import { expectGolden } from '../golden.testing';
 import { recognizePackageData } from '../recognize';
 import type { DatafileHandler } from '../handler';
 import { handlers } from './index';
-import { makeZip } from './test-zip';
+import { makeZip } from './test-zip.testing';
 import { saneYamlDump } from './saneyaml';
 import { parseRequirement, requiresDependencies } from './requirement';
 
