@@ -1,1 +1,2 @@
 export * from './scancode';
+export * from './report';

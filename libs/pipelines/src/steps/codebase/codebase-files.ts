@@ -14,6 +14,13 @@ export function scanProcesses(): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
+/**
+ * Files in flight per worker thread: enough that a worker never waits while this thread turns
+ * results into rows (and batches them into the database), few enough that the per-file timeout,
+ * which starts when a file is handed to the pool, still measures the file and not a long queue.
+ */
+export const TASKS_PER_WORKER = 8;
+
 export function openPool(): ScanPool {
   return new ScanPool(scanProcesses());
 }

@@ -5,7 +5,7 @@ import { toolkitRecord, treeStats, walkTree, type FileScanOutput } from '@sca/sc
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, openPool } from './codebase-files';
+import { baseScanOptions, openPool, TASKS_PER_WORKER } from './codebase-files';
 
 const ROOT = 'codebase';
 const INSERT_BATCH = 5000;
@@ -36,7 +36,7 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
     })();
     await forEachConcurrent(
       entries,
-      pool.concurrency * 2,
+      pool.concurrency * TASKS_PER_WORKER,
       async (entry): Promise<FileScanOutput> => {
         if (entry.type !== 'file') return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
         return pool.scan({ absPath: entry.absPath, path: entry.path, type: entry.type, options });

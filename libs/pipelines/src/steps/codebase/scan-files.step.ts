@@ -4,7 +4,7 @@ import type { FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, countWithoutStatus, openPool, reportScanErrors, resourcesWithoutStatus } from './codebase-files';
+import { baseScanOptions, countWithoutStatus, openPool, reportScanErrors, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
 
 const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
   'status', 'detected_license_expression', 'detected_license_expression_spdx', 'license_detections', 'license_clues',
@@ -56,7 +56,7 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
   try {
     await forEachConcurrent(
       resourcesWithoutStatus(ctx),
-      pool.concurrency * 2,
+      pool.concurrency * TASKS_PER_WORKER,
       async (r): Promise<FileScanOutput | null> => {
         if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
         return pool.scan({ absPath: join(ctx.dirs.codebase, r.path), path: r.path, type: 'file', options });

@@ -11,7 +11,7 @@ import {
 } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, openPool, reportScanErrors, resourcesWithoutStatus } from './codebase-files';
+import { baseScanOptions, openPool, reportScanErrors, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
 
 export interface PackageScanOptions {
   /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
@@ -51,7 +51,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
     })();
     await forEachConcurrent(
       candidates,
-      pool.concurrency * 2,
+      pool.concurrency * TASKS_PER_WORKER,
       (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
       async (c, out) => {
         ctx.throwIfStopped();
