@@ -71,6 +71,16 @@ describe('scan_codebase on is-npm-1.0.0.tgz (ScanCode.io test input)', () => {
     });
   });
 
+  it('keeps the codebase in one pack object and serves each file from it', async () => {
+    const keys: string[] = [];
+    for await (const o of s.t.storage.list(`projects/${uuid}/`)) keys.push(o.key);
+    expect(keys.filter((k) => k.includes('/codebase-packs/'))).toHaveLength(1);
+    expect(keys.filter((k) => k.includes('/codebase/'))).toEqual([]);
+    const content = async (path: string) => (await s.api.get(`/api/projects/${uuid}/file_content/?path=${encodeURIComponent(path)}`)).body.file_content;
+    expect(await content('is-npm-1.0.0.tgz-extract/package/index.js')).toBe("'use strict';\nmodule.exports = 'npm_config_username' in process.env ||\n\t'npm_package_name' in process.env ||\n\t'npm_config_heading' in process.env;\n");
+    expect(await content('is-npm-1.0.0.tgz-extract/package/readme.md')).toMatch(/^# is-npm .*\n[\s\S]*MIT © \[Sindre Sorhus\]\(http:\/\/sindresorhus.com\)\n$/);
+  });
+
   it('updates the project counts and summaries when the run ends', async () => {
     const detail = (await s.api.get(`/api/projects/${uuid}/`)).body;
     expect(detail).toMatchObject({ resource_count: 6, package_count: 1, dependency_count: 1 });

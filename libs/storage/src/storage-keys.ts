@@ -40,6 +40,8 @@ export interface StorageKeys {
   input(uuid: string, filename: string): string;
   codebasePrefix(uuid: string): string;
   codebase(uuid: string, relPath: string): string;
+  codebasePackPrefix(uuid: string): string;
+  codebasePack(uuid: string, runUuid: string): string;
   outputPrefix(uuid: string): string;
   output(uuid: string, filename: string): string;
 }
@@ -53,6 +55,9 @@ export const storageKeys: StorageKeys = {
   /** `projects/<uuid>/codebase/` */
   codebasePrefix: (uuid) => `${storageKeys.project(uuid)}codebase/`,
   codebase: (uuid, relPath) => key(`${storageKeys.codebasePrefix(uuid)}${relativePath(relPath)}`),
+  /** `projects/<uuid>/codebase-packs/`: a run's codebase files in one object each (see step-runner). */
+  codebasePackPrefix: (uuid) => `${storageKeys.project(uuid)}codebase-packs/`,
+  codebasePack: (uuid, runUuid) => key(`${storageKeys.codebasePackPrefix(uuid)}${projectId(runUuid)}.pack`),
   /** `projects/<uuid>/output/` */
   outputPrefix: (uuid) => `${storageKeys.project(uuid)}output/`,
   output: (uuid, filename) => key(`${storageKeys.outputPrefix(uuid)}${fileName(filename)}`),

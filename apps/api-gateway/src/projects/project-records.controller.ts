@@ -48,14 +48,23 @@ export class ProjectRecordsController {
   @Get('file_content')
   async fileContent(@Req() req: Request, @Param('uuid') uuid: string) {
     const query: FileContentQuery = { ctx: requestContext(req), project_uuid: uuid, path: flatQuery(req).path ?? '' };
-    const { key } = await this.store.call<{ key: string }>(PROJECT_RPC.fileContentLocation, query);
+    const { key, size, range } = await this.store.call<{ key: string; size: number | null; range?: { start: number; end: number } }>(PROJECT_RPC.fileContentLocation, query);
     try {
-      const data = await this.storage.getBuffer(key, FILE_CONTENT_LIMIT);
+      const data = range ? await this.readRange(key, range, size ?? 0) : await this.storage.getBuffer(key, FILE_CONTENT_LIMIT);
       return { file_content: normalizeTextLines(data.toString('utf8')) };
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw ApiError.status('File not available');
       if (error instanceof ObjectTooLargeError) throw ApiError.status(`File too large to display (over ${FILE_CONTENT_LIMIT} bytes)`);
       throw error;
     }
+  }
+
+  /** A file inside a codebase pack: its byte range, refused when larger than the display limit. */
+  private async readRange(key: string, range: { start: number; end: number }, size: number): Promise<Buffer> {
+    if (size === 0) return Buffer.alloc(0);
+    if (size > FILE_CONTENT_LIMIT) throw new ObjectTooLargeError(key, FILE_CONTENT_LIMIT);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.getStream(key, range)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 }

@@ -9,8 +9,7 @@ import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { RunnerConfig } from '../config/runner.config';
 import { ClaimedRun } from './run-claim';
 import { RunLog } from './run-log';
-
-const CODEBASE_UPLOAD_CONCURRENCY = 32;
+import { packCodebase } from './codebase-pack';
 
 export type ProgressSink = (step: string, done: number, total: number, flushNow: boolean) => void;
 
@@ -48,13 +47,13 @@ export class StepRunner {
         await step.run(ctx);
         log.add(`Step [${step.name}] completed in ${((Date.now() - started) / 1000).toFixed(2)} seconds`);
         if (step.codebaseFinal && !codebaseUpload) {
-          codebaseUpload = this.keepCodebase(run.project_uuid, dirs);
+          codebaseUpload = this.keepCodebase(run, dirs);
           // Awaited at the end (where a failure fails the run); never an unhandled rejection meanwhile.
           codebaseUpload.catch(() => undefined);
         }
         await log.flush();
       }
-      await (codebaseUpload ?? this.keepCodebase(run.project_uuid, dirs));
+      await (codebaseUpload ?? this.keepCodebase(run, dirs));
       await this.keepOutputs(run.project_uuid, dirs);
     } finally {
       // Never remove the scratch directory under a running upload.
@@ -96,9 +95,9 @@ export class StepRunner {
     };
   }
 
-  /** Codebases are thousands of small files: many uploads in flight hide the per-request latency. */
-  private async keepCodebase(projectUuid: string, dirs: WorkDirs): Promise<void> {
-    if ((await readdir(dirs.codebase)).length > 0) await this.storage.uploadDirectory(dirs.codebase, storageKeys.codebasePrefix(projectUuid), CODEBASE_UPLOAD_CONCURRENCY);
+  /** The codebase as one pack object per run (see codebase-pack.ts). */
+  private async keepCodebase(run: ClaimedRun, dirs: WorkDirs): Promise<void> {
+    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, dirs.codebase);
   }
 
   /** What the API serves later (file_content, outputs) must outlive the scratch directory. */

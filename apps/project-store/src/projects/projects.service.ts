@@ -182,7 +182,11 @@ export class ProjectsService {
       await this.storage.removePrefix(storageKeys.inputPrefix(p.uuid));
       await this.db.query('UPDATE input_sources SET stored = false WHERE project_uuid = $1', [p.uuid]);
     }
-    if (cmd.remove_codebase) await this.storage.removePrefix(storageKeys.codebasePrefix(p.uuid));
+    if (cmd.remove_codebase) {
+      await this.storage.removePrefix(storageKeys.codebasePrefix(p.uuid));
+      await this.storage.removePrefix(storageKeys.codebasePackPrefix(p.uuid));
+      await this.db.query('DELETE FROM codebase_pack_entries WHERE project_uuid = $1', [p.uuid]);
+    }
     if (cmd.remove_output) await this.storage.removePrefix(storageKeys.outputPrefix(p.uuid));
     await this.db.query('UPDATE projects SET is_archived = true WHERE uuid = $1', [p.uuid]);
     return `The project ${p.name} has been archived.`;
@@ -195,7 +199,7 @@ export class ProjectsService {
     const previous: { pipeline_name: string; selected_groups: string[] | null }[] = await this.db.query(
       'SELECT pipeline_name, selected_groups FROM runs WHERE project_uuid = $1 ORDER BY created_date, uuid', [p.uuid]);
     await this.db.transaction(async (tx) => {
-      for (const table of ['webhook_deliveries', 'project_messages', 'codebase_relations', 'discovered_dependencies', 'discovered_licenses', 'discovered_packages', 'codebase_resources', 'runs']) {
+      for (const table of ['codebase_pack_entries', 'webhook_deliveries', 'project_messages', 'codebase_relations', 'discovered_dependencies', 'discovered_licenses', 'discovered_packages', 'codebase_resources', 'runs']) {
         await tx.query(`DELETE FROM ${table} WHERE project_uuid = $1`, [p.uuid]);
       }
       if (!cmd.keep_input) await tx.query('DELETE FROM input_sources WHERE project_uuid = $1', [p.uuid]);
@@ -212,6 +216,7 @@ export class ProjectsService {
       }
     });
     await this.storage.removePrefix(storageKeys.codebasePrefix(p.uuid));
+    await this.storage.removePrefix(storageKeys.codebasePackPrefix(p.uuid));
     await this.storage.removePrefix(storageKeys.outputPrefix(p.uuid));
     if (!cmd.keep_input) await this.storage.removePrefix(storageKeys.inputPrefix(p.uuid));
     if (cmd.restore_pipelines && cmd.execute_now) await this.runs.startNext(p.uuid);
