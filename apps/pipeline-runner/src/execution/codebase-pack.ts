@@ -20,12 +20,16 @@ type PackEntry = {
 function* fileChunks(absPath: string): Generator<Buffer> {
   const fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
-    if (!fstatSync(fd).isFile()) return;
+    const st = fstatSync(fd);
+    if (!st.isFile()) return;
     for (;;) {
-      const buf = Buffer.allocUnsafe(READ_CHUNK);
-      const n = readSync(fd, buf, 0, READ_CHUNK, null);
+      // Sized to the file: a small file's bytes must not pin a 1 MiB buffer while the upload
+      // collects thousands of them into a part.
+      const want = Math.max(1, Math.min(READ_CHUNK, st.size));
+      const buf = Buffer.allocUnsafe(want);
+      const n = readSync(fd, buf, 0, want, null);
       if (n === 0) return;
-      yield n === READ_CHUNK ? buf : buf.subarray(0, n);
+      yield n === want ? buf : Buffer.from(buf.subarray(0, n));
     }
   } finally {
     closeSync(fd);

@@ -51,9 +51,9 @@ function scalarText(field: string, value: unknown): string {
   return pythonStr(value);
 }
 
-/** Saneyaml-like YAML for an object value. */
+/** Saneyaml-like YAML for an object value: every scalar a plain string (failsafe schema). */
 export function toSaneYaml(value: Record<string, unknown>): string {
-  return stringify(saneScalars(value), { indentSeq: true, lineWidth: 90, minContentWidth: 0, aliasDuplicateObjects: false });
+  return stringify(saneScalars(value), { schema: 'failsafe', indentSeq: true, lineWidth: 90, minContentWidth: 0, aliasDuplicateObjects: false });
 }
 
 function saneScalars(value: unknown): unknown {

@@ -2,11 +2,12 @@
  * Streams one worksheet into an exceljs `stream.xlsx.WorkbookWriter`: a frozen header row,
  * every cell in font size 10, one committed row per record so memory stays flat.
  */
-import type { stream } from 'exceljs';
+import type { Row, stream, Style } from 'exceljs';
 import { adaptValueForXlsx } from './cell-value';
 import { headerRow } from './sheet-columns';
 
-export type XlsxRow = Readonly<Record<string, unknown>>;
+/** A record whose own properties are the sheet's fields (interfaces such as ResourceRecord). */
+export type XlsxRow = object;
 
 export interface SheetWriteOptions {
   /**
@@ -17,7 +18,12 @@ export interface SheetWriteOptions {
   errorsInLastDataColumn?: boolean;
 }
 
-const CELL_FONT = { size: 10 } as const;
+const CELL_FONT = { size: 10 };
+/**
+ * One style object shared by every written cell: exceljs caches style ids by object identity,
+ * so sharing it keeps styling O(1) per cell (a fresh object per cell costs ~3x the write time).
+ */
+const CELL_STYLE: Partial<Style> = { font: CELL_FONT };
 /** Rows between yields to the event loop, so the zip stream drains while a sheet is written. */
 const ROWS_PER_YIELD = 250;
 
@@ -32,7 +38,7 @@ export function rowCells(
   const cells: (string | undefined)[] = [];
   const errors: string[] = [];
   for (const field of fields) {
-    const { value, error } = adaptValueForXlsx(field, record[field]);
+    const { value, error } = adaptValueForXlsx(field, (record as Record<string, unknown>)[field]);
     if (error) errors.push(error);
     cells.push(value === '' ? undefined : value);
   }
@@ -43,6 +49,13 @@ export function rowCells(
 
 type WorkbookWriter = stream.xlsx.WorkbookWriter;
 
+function commitStyledRow(row: Row): void {
+  row.eachCell((cell) => {
+    cell.style = CELL_STYLE;
+  });
+  row.commit();
+}
+
 /** Adds a sheet named `name` without rows yet; the header row is committed. */
 export function startSheet(workbook: WorkbookWriter, name: string, fields: readonly string[]) {
   const header = headerRow(fields);
@@ -51,9 +64,7 @@ export function startSheet(workbook: WorkbookWriter, name: string, fields: reado
     properties: { defaultRowHeight: 14 },
   });
   sheet.columns = header.map((key) => ({ key, style: { font: CELL_FONT } }));
-  const row = sheet.addRow(header);
-  row.font = CELL_FONT;
-  row.commit();
+  commitStyledRow(sheet.addRow(header));
   return sheet;
 }
 
@@ -76,9 +87,7 @@ export async function writeSheet(
     sheet ??= startSheet(workbook, name, fields);
     const { cells, errors } = rowCells(fields, record, options);
     errorCount += errors.length;
-    const row = sheet.addRow(cells);
-    row.font = CELL_FONT;
-    row.commit();
+    commitStyledRow(sheet.addRow(cells));
     if (++written % ROWS_PER_YIELD === 0) await yieldToEventLoop();
   }
   if (sheet === null) return null;

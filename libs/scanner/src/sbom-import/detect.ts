@@ -17,12 +17,17 @@ export function detectSbom(path: string, content: Buffer): SbomFormat | null {
   if (name.endsWith('.spdx.json')) return 'spdx-json';
   if (name.endsWith('.spdx.yml') || name.endsWith('.spdx.yaml')) return 'spdx-yaml';
   if (name.endsWith('.spdx')) return sniffSpdxFile(head(content));
-  if (name.endsWith('bom.json') || name.endsWith('.cdx.json')) return 'cyclonedx-json';
+  if (name.endsWith('bom.json') || name.endsWith('.cdx.json')) return looksLikeSpdxJson(head(content)) ? 'spdx-json' : 'cyclonedx-json';
   if (name.endsWith('bom.xml') || name.endsWith('.cdx.xml')) return 'cyclonedx-xml';
   if (name.endsWith('.json')) return sniffJson(content);
   if (name.endsWith('.xml')) return CDX_XML_NAMESPACE.test(head(content)) ? 'cyclonedx-xml' : null;
   if (name.endsWith('.yml') || name.endsWith('.yaml')) return sniffYaml(content);
   return null;
+}
+
+/** An SPDX document saved as `sbom.json` (Syft's usual name): ScanCode.io would misread it. */
+function looksLikeSpdxJson(text: string): boolean {
+  return /"spdxVersion"\s*:/.test(text) && !/"bomFormat"\s*:/.test(text);
 }
 
 /** A `.spdx` file holds tag-value text, or sometimes JSON or YAML. */

@@ -1,0 +1,2 @@
+export * from './spdx-writer';
+export type { ExtractedLicenseDetails, LicenseRefResolver } from './spdx-licenses';
