@@ -14,3 +14,4 @@ export * from './packages';
 export * from './scan/tree-stats';
 export * from './summary/compute-summary';
 export * from './cli/package-assembly';
+export * from './sbom-import';
