@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useTestStack } from './support/test-stack';
@@ -171,5 +171,32 @@ describe('resolve_dependencies (StaticResolver) on an npm project', () => {
       ['get_packages_from_manifest', 'No packages could be resolved'],
       ['get_packages_from_manifest', 'No packages could be resolved'],
     ]);
+  });
+});
+
+describe('load_sbom', () => {
+  it('loads a CycloneDX BOM into packages and the dependency graph, keeping its headers', async () => {
+    const r = await run('load_sbom', join(INPUTS, 'sboms', 'trivy-style-1.5.cdx.json'));
+    expect(r.run.status).toBe('success');
+    const packages: any[] = (await s.api.get(`/api/projects/${r.uuid}/packages/`)).body;
+    expect(packages.map((p) => [p.purl, p.package_uid]).sort()).toEqual([
+      ['pkg:npm/body-parser@1.20.1', 'pkg:npm/body-parser@1.20.1'],
+      ['pkg:npm/express@4.18.2', 'pkg:npm/express@4.18.2'],
+    ]);
+    const deps: any[] = (await s.api.get(`/api/projects/${r.uuid}/dependencies/`)).body;
+    expect(deps.map((d) => [d.for_package_uid, d.resolved_to_package_uid, d.is_direct])).toEqual([['pkg:npm/express@4.18.2', 'pkg:npm/body-parser@1.20.1', true]]);
+    const resources: any[] = (await s.api.get(`/api/projects/${r.uuid}/resources/`)).body;
+    expect(resources.map((x) => [x.path, x.status])).toEqual([['trivy-style-1.5.cdx.json', 'application-package']]);
+    expect((await s.api.get(`/api/projects/${r.uuid}/`)).body.extra_data.sboms_headers).toHaveProperty(['trivy-style-1.5.cdx.json']);
+  });
+
+  it('reports an invalid document clearly and does not fail the run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-sbom-'));
+    const bad = join(dir, 'broken.cdx.json');
+    writeFileSync(bad, '{"bomFormat": "CycloneDX", "specVersion": "1.5", "components": ');
+    const r = await run('load_sbom', bad);
+    expect(r.run.status).toBe('success');
+    const errors: any[] = (await s.api.get(`/api/projects/${r.uuid}/errors/`)).body;
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^SBOM document "broken\.cdx\.json" is not valid: /)]);
   });
 });

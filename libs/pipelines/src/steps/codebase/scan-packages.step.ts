@@ -137,7 +137,7 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   ctx.log(`${packages.length - known.size} package(s) from lockfiles, ${dependencies.length} direct dependencies (${resolved} resolved)`);
 }
 
-async function savePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
+export async function savePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
   const rows: PackageRecord[] = [];
   for (const [i, p] of packages.entries()) {
     for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) {
@@ -148,7 +148,7 @@ async function savePackages(ctx: StepContext, packages: Package[], model: string
   for (let i = 0; i < rows.length; i += 2000) await ctx.records.insertPackages(rows.slice(i, i + 2000));
 }
 
-async function saveDependencies(ctx: StepContext, dependencies: Dependency[], model: string): Promise<void> {
+export async function saveDependencies(ctx: StepContext, dependencies: Dependency[], model: string): Promise<void> {
   const ignored = ignoredScopes(ctx);
   const rows: InventoryDependency[] = [];
   for (const [i, d] of dependencies.entries()) {

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  detectSbom, packageFromData, parseSbom, populateLicenseFields, SbomParseError, type Dependency, type Package, type SbomImportResult,
+} from '@sca/scanner';
+import { definePipeline, defineStep } from '../framework/define';
+import type { StepContext } from '../framework/step-context';
+import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
+import { saveDependencies, savePackages } from '../steps/codebase/scan-packages.step';
+
+const SBOM_DATA_FILE = 'sbom-data.json';
+
+interface SbomData {
+  path: string;
+  result: SbomImportResult;
+}
+
+async function sbomPaths(ctx: StepContext): Promise<string[]> {
+  const rows: { path: string }[] = await ctx.db.query(
+    `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = 'application-package' AND type = 'file' ORDER BY path`,
+    [ctx.project.uuid],
+  );
+  return rows.map((r) => r.path);
+}
+
+const getSbomInputs = defineStep({
+  name: 'get_sbom_inputs',
+  doc: 'Locate all the SBOMs among the codebase resources.',
+  async run(ctx) {
+    const rows: { path: string }[] = await ctx.db.query(
+      `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = '' AND type = 'file' ORDER BY path`,
+      [ctx.project.uuid],
+    );
+    const found: string[] = [];
+    for (const { path } of rows) {
+      const content = await readFile(join(ctx.dirs.codebase, path)).catch(() => null);
+      if (content && detectSbom(path, content)) found.push(path);
+    }
+    if (found.length) await ctx.db.query(`UPDATE codebase_resources SET status = 'application-package' WHERE project_uuid = $1 AND path = ANY($2::text[])`, [ctx.project.uuid, found]);
+    else await ctx.addMessage({ severity: 'warning', description: 'No resources containing package data found in codebase.', model: 'get_sbom_inputs' });
+    ctx.log(`${found.length} SBOM input(s)`);
+  },
+});
+
+const getDataFromSboms = defineStep({
+  name: 'get_data_from_sboms',
+  doc: 'Get package data from SBOMs.',
+  async run(ctx) {
+    const data: SbomData[] = [];
+    const headers: Record<string, unknown> = {};
+    for (const path of await sbomPaths(ctx)) {
+      try {
+        const result = parseSbom(path, await readFile(join(ctx.dirs.codebase, path)));
+        for (const e of result.errors) await ctx.addMessage({ severity: 'error', description: e, model: 'get_data_from_sboms', details: { resource_path: path } });
+        headers[path.split('/').pop() ?? path] = result.headers;
+        data.push({ path, result });
+      } catch (e) {
+        const description = e instanceof SbomParseError ? e.message : `SBOM document "${path}" could not be read: ${(e as Error).message}`;
+        await ctx.addMessage({ severity: 'error', description, model: 'get_data_from_sboms', details: { resource_path: path } });
+      }
+    }
+    await ctx.updateProjectExtraData({ sboms_headers: headers });
+    await writeFile(join(ctx.dirs.tmp, SBOM_DATA_FILE), JSON.stringify(data));
+  },
+});
+
+async function loadSbomData(ctx: StepContext): Promise<SbomData[]> {
+  return JSON.parse(await readFile(join(ctx.dirs.tmp, SBOM_DATA_FILE), 'utf8')) as SbomData[];
+}
+
+const createPackagesFromSboms = defineStep({
+  name: 'create_packages_from_sboms',
+  doc: 'Create the packages declared in the SBOMs.',
+  async run(ctx) {
+    const packages: Package[] = [];
+    for (const { path, result } of await loadSbomData(ctx)) {
+      for (const pd of result.packages) {
+        if (pd.extracted_license_statement && !pd.declared_license_expression) populateLicenseFields(pd, path);
+        const pkg = packageFromData(pd, path, () => randomUUID());
+        // The SBOM's own ids (SPDXID, bom-ref) are the package uids, as ScanCode.io keeps them.
+        if (pd.package_uid) pkg.package_uid = pd.package_uid;
+        packages.push(Object.assign(pkg, { filename: pd.filename ?? '', affected_by_vulnerabilities: pd.affected_by_vulnerabilities }));
+      }
+    }
+    await savePackages(ctx, packages, 'create_packages_from_sboms');
+    await ctx.db.query(
+      `INSERT INTO resource_packages (resource_id, package_id)
+       SELECT r.id, p.id FROM discovered_packages p
+       JOIN codebase_resources r ON r.project_uuid = p.project_uuid AND r.path = p.datafile_paths->>0
+       WHERE p.project_uuid = $1 ON CONFLICT DO NOTHING`,
+      [ctx.project.uuid],
+    );
+    ctx.log(`${packages.length} package(s) from SBOMs`);
+  },
+});
+
+const createDependenciesFromSboms = defineStep({
+  name: 'create_dependencies_from_sboms',
+  doc: 'Create the dependency relationships declared in the SBOMs.',
+  async run(ctx) {
+    const dependencies: (Dependency & { resolved_to_package_uid: string })[] = [];
+    for (const { path, result } of await loadSbomData(ctx)) {
+      const byUid = new Map(result.packages.filter((p) => p.package_uid).map((p) => [p.package_uid as string, p]));
+      for (const edge of result.dependencies) {
+        const target = byUid.get(edge.to);
+        if (!target || !byUid.has(edge.from)) {
+          await ctx.addMessage({ severity: 'error', description: `Could not find resolved_to package entry: ${edge.to}.`, model: 'create_dependencies_from_sboms', details: { resource_path: path } });
+          continue;
+        }
+        dependencies.push({
+          purl: target.purl, extracted_requirement: target.version, scope: null, is_runtime: edge.is_runtime, is_optional: false,
+          is_pinned: edge.is_pinned, is_direct: edge.is_direct, resolved_package: {}, extra_data: {},
+          dependency_uid: `${target.purl ?? 'pkg:generic/unknown'}?uuid=${randomUUID()}`, for_package_uid: edge.from, resolved_to_package_uid: edge.to,
+          datafile_path: path, datasource_id: target.datasource_id,
+        });
+      }
+    }
+    await saveDependencies(ctx, dependencies, 'create_dependencies_from_sboms');
+    await ctx.records.linkDependencyDatafiles();
+    ctx.log(`${dependencies.length} dependencies from SBOMs`);
+  },
+});
+
+export const loadSbomPipeline = definePipeline({
+  name: 'load_sbom',
+  summary: 'Create packages and dependencies by loading an SBOM file.',
+  description: 'Supported SBOMs:\n- SPDX document (2.2, 2.3): JSON, YAML and tag-value\n- CycloneDX BOM (1.2 to 1.6): JSON and XML',
+  downloadInputs: true,
+  isAddon: false,
+  steps: [...CODEBASE_INTAKE_STEPS, getSbomInputs, getDataFromSboms, createPackagesFromSboms, createDependenciesFromSboms],
+});
