@@ -1,2 +1,4 @@
 export * from './scancode';
 export * from './report';
+export * from './cyclonedx';
+export * from './spdx';

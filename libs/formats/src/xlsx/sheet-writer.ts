@@ -63,7 +63,7 @@ export function startSheet(workbook: WorkbookWriter, name: string, fields: reado
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
     properties: { defaultRowHeight: 14 },
   });
-  sheet.columns = header.map((key) => ({ key, style: { font: CELL_FONT } }));
+  sheet.columns = header.map((key) => ({ key, style: CELL_STYLE }));
   commitStyledRow(sheet.addRow(header));
   return sheet;
 }
