@@ -2,3 +2,5 @@ export * from './scancode';
 export * from './report';
 export * from './cyclonedx';
 export * from './spdx';
+export * from './xlsx';
+export * from './attribution';

@@ -25,7 +25,7 @@ export function openWorkbook(out: string): stream.xlsx.WorkbookWriter {
   return new stream.xlsx.WorkbookWriter({ filename: out, useStyles: true, useSharedStrings: false });
 }
 
-/** Writes the project's results workbook to the file `out`; returns the truncation error count. */
+/** Writes the project's results workbook to the file `out`. */
 export async function writeResultsXlsx(input: ReportInput, out: string, opts: ResultsXlsxOptions): Promise<void> {
   await writeResultsXlsxCounting(input, out, opts);
 }
