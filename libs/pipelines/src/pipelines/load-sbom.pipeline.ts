@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  detectSbom, packageFromData, parseSbom, populateLicenseFields, SbomParseError, type Dependency, type Package, type SbomImportResult,
+  detectSbom, packageFromData, parseSbom, SbomParseError, type Dependency, type Package, type SbomImportResult,
 } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
 import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
 import { saveDependencies, savePackages } from '../steps/codebase/scan-packages.step';
+import { openPool } from '../steps/codebase/codebase-files';
 
 const SBOM_DATA_FILE = 'sbom-data.json';
 
@@ -69,14 +70,28 @@ async function loadSbomData(ctx: StepContext): Promise<SbomData[]> {
   return JSON.parse(await readFile(join(ctx.dirs.tmp, SBOM_DATA_FILE), 'utf8')) as SbomData[];
 }
 
+/** Statements the SBOM gave without an SPDX expression are license-detected on a worker thread. */
+async function detectStatementLicenses(data: SbomData[]): Promise<void> {
+  const pending = data.flatMap(({ path, result }) => result.packages.filter((pd) => pd.extracted_license_statement && !pd.declared_license_expression).map((pd) => ({ pd, path })));
+  if (pending.length === 0) return;
+  const pool = openPool();
+  try {
+    const fields = await pool.licenseFields(pending.map(({ pd, path }) => ({ statement: pd.extracted_license_statement as string, path })));
+    pending.forEach(({ pd }, i) => Object.assign(pd, fields[i]));
+  } finally {
+    await pool.close();
+  }
+}
+
 const createPackagesFromSboms = defineStep({
   name: 'create_packages_from_sboms',
   doc: 'Create the packages declared in the SBOMs.',
   async run(ctx) {
     const packages: Package[] = [];
-    for (const { path, result } of await loadSbomData(ctx)) {
+    const data = await loadSbomData(ctx);
+    await detectStatementLicenses(data);
+    for (const { path, result } of data) {
       for (const pd of result.packages) {
-        if (pd.extracted_license_statement && !pd.declared_license_expression) populateLicenseFields(pd, path);
         const pkg = packageFromData(pd, path, () => randomUUID());
         // The SBOM's own ids (SPDXID, bom-ref) are the package uids, as ScanCode.io keeps them.
         if (pd.package_uid) pkg.package_uid = pd.package_uid;

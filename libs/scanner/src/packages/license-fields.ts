@@ -28,3 +28,17 @@ export function populateLicenseFields(data: PackageData, datafilePath: string): 
   data.declared_license_expression_spdx = scan.detected_license_expression_spdx;
   data.license_detections = scan.license_detections as unknown as Record<string, unknown>[];
 }
+
+export interface StatementTask {
+  statement: string;
+  path: string;
+}
+
+export type StatementLicenseFields = Pick<PackageData, 'declared_license_expression' | 'declared_license_expression_spdx' | 'license_detections'>;
+
+/** The license fields of one statement (for detection off the calling thread, see ScanPool.licenseFields). */
+export function statementLicenseFields(task: StatementTask): StatementLicenseFields {
+  const fields = { extracted_license_statement: task.statement, declared_license_expression: null, declared_license_expression_spdx: null, license_detections: [] } as unknown as PackageData;
+  populateLicenseFields(fields, task.path);
+  return { declared_license_expression: fields.declared_license_expression, declared_license_expression_spdx: fields.declared_license_expression_spdx, license_detections: fields.license_detections };
+}

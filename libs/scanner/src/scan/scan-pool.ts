@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import Piscina from 'piscina';
 import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
+import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 
 /** The compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
 function workerFile(): string {
@@ -63,6 +64,15 @@ export class ScanPool {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * License fields of package license statements, detected on a worker: the license index takes
+   * seconds to build, which must not block the calling thread (a runner's heartbeat lives there).
+   */
+  async licenseFields(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
+    if (!this.pool) return tasks.map(statementLicenseFields);
+    return (await this.pool.run(tasks, { name: 'licenseFields' })) as StatementLicenseFields[];
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
  * score, computed from the key files (top-level legal, readme and manifest files) and the
  * top-level packages of a scan.
  */
-import { expressionSymbols, parseExpression, getLicenseIndex } from '../license';
+import { expressionSymbols, parseExpression } from '../license';
 import { categoryOf } from './license-categories';
 
 type Json = Record<string, unknown>;
@@ -72,9 +72,13 @@ function matchesOf(files: SummaryFile[]): Json[] {
   return files.flatMap((f) => (f.license_detections ?? []).flatMap((d) => (Array.isArray(d.matches) ? (d.matches as Json[]) : [])));
 }
 
+/**
+ * A match of a whole license text: its rule is a `<key>.LICENSE` (ScanCode's naming, which this
+ * engine keeps). Decided from the identifier rather than the license index, so a summary never
+ * builds the index (seconds of work) in the thread that runs it.
+ */
 function hasLicenseText(matches: Json[]): boolean {
-  const rules = new Map(getLicenseIndex().rules.map((r) => [r.identifier, r.kind]));
-  return matches.some((m) => rules.get(String(m.rule_identifier)) === 'text');
+  return matches.some((m) => String(m.rule_identifier ?? '').endsWith('.LICENSE'));
 }
 
 export function computeSummary(files: readonly SummaryFile[], packages: readonly SummaryPackage[]): ScanSummary {
