@@ -74,3 +74,29 @@ it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', 
   expect(items.filter((i) => i.kind === 'problem')).toEqual([]);
   await writeFile(join(dir, 'done'), '');
 }, 60_000);
+
+it('with --package reports packages, dependencies, package_data and for_packages', async () => {
+  const out = join(dir, 'packages.json');
+  expect(await main([join(dir, 'demo-1.0.0.tgz'), '--json', out, '--processes', '1', '--quiet', '--package'])).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  expect(Object.keys(doc)).toEqual(['headers', 'packages', 'dependencies', 'license_detections', 'files']);
+  expect(doc.headers[0].options['--package']).toBe(true);
+  expect(doc.packages.map((p: { purl: string; declared_license_expression: string }) => [p.purl, p.declared_license_expression])).toEqual([['pkg:npm/demo@1.0.0', 'mit']]);
+  const uid = doc.packages[0].package_uid;
+  expect(uid).toMatch(/^pkg:npm\/demo@1\.0\.0\?uuid=[0-9a-f-]{36}$/);
+  const byPath = Object.fromEntries(doc.files.map((f: { path: string }) => [f.path, f]));
+  expect(byPath['demo-1.0.0.tgz-extract/package/package.json'].package_data.map((d: { datasource_id: string }) => d.datasource_id)).toEqual(['npm_package_json']);
+  expect(byPath['demo-1.0.0.tgz-extract/package/index.js'].for_packages).toEqual([uid]);
+  expect(byPath['demo-1.0.0.tgz-extract/package'].for_packages).toEqual([]);
+}, 60_000);
+
+it('with --package reads a single installed-package database file', async () => {
+  const status = join(__dirname, '..', 'packages', 'debian', 'testdata', 'rootfs', 'var', 'lib', 'dpkg', 'status');
+  const out = join(dir, 'dpkg.json');
+  expect(await main([status, '--json', out, '--processes', '0', '--quiet', '--package', '--info'])).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  expect(doc.files).toHaveLength(1);
+  expect(doc.files[0].package_data).toHaveLength(4);
+  expect(doc.packages).toHaveLength(4);
+  expect(doc.packages.every((p: { type: string }) => p.type === 'deb')).toBe(true);
+}, 60_000);
