@@ -8,21 +8,13 @@ import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
 import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
 import { saveDependencies, savePackages } from '../steps/codebase/scan-packages.step';
-import { openPool } from '../steps/codebase/codebase-files';
+import { applicationPackageFiles, openPool } from '../steps/codebase/codebase-files';
 
 const SBOM_DATA_FILE = 'sbom-data.json';
 
 interface SbomData {
   path: string;
   result: SbomImportResult;
-}
-
-async function sbomPaths(ctx: StepContext): Promise<string[]> {
-  const rows: { path: string }[] = await ctx.db.query(
-    `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = 'application-package' AND type = 'file' ORDER BY path`,
-    [ctx.project.uuid],
-  );
-  return rows.map((r) => r.path);
 }
 
 const getSbomInputs = defineStep({
@@ -50,7 +42,7 @@ const getDataFromSboms = defineStep({
   async run(ctx) {
     const data: SbomData[] = [];
     const headers: Record<string, unknown> = {};
-    for (const path of await sbomPaths(ctx)) {
+    for (const path of await applicationPackageFiles(ctx)) {
       try {
         const result = parseSbom(path, await readFile(join(ctx.dirs.codebase, path)));
         for (const e of result.errors) await ctx.addMessage({ severity: 'error', description: e, model: 'get_data_from_sboms', details: { resource_path: path } });

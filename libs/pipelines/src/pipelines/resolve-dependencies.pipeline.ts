@@ -1,23 +1,14 @@
 import { join } from 'node:path';
 import { matchingHandlers, applicationHandlers } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
-import type { StepContext } from '../framework/step-context';
 import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
 import { copyInputsToCodebaseDirectory, extractArchives } from '../steps/codebase/copy-and-extract.steps';
 import { flagIgnoredResources } from '../steps/codebase/flag-resources.steps';
-import { resourcesWithoutStatus } from '../steps/codebase/codebase-files';
+import { applicationPackageFiles, resourcesWithoutStatus } from '../steps/codebase/codebase-files';
 import { resolveDependenciesStatically, scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
 
 /** SBOM file names ScanCode.io treats as manifest inputs (its SBOM extensions). */
 const SBOM_NAME = /(\.spdx|\.spdx\.json|\.spdx\.ya?ml|bom\.json|\.cdx\.json|bom\.xml|\.cdx\.xml)$/i;
-
-async function manifestPaths(ctx: StepContext): Promise<string[]> {
-  const rows: { path: string }[] = await ctx.db.query(
-    `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = 'application-package' AND type = 'file' ORDER BY path`,
-    [ctx.project.uuid],
-  );
-  return rows.map((r) => r.path);
-}
 
 const getManifestInputs = defineStep({
   name: 'get_manifest_inputs',
@@ -34,7 +25,7 @@ const getManifestInputs = defineStep({
       if (batch.length >= 2000) await flush();
     }
     await flush();
-    const found = await manifestPaths(ctx);
+    const found = await applicationPackageFiles(ctx);
     if (found.length === 0) await ctx.addMessage({ severity: 'warning', description: 'No resources containing package data found in codebase.', model: 'get_manifest_inputs' });
     ctx.log(`${found.length} manifest input(s)`);
   },
@@ -64,7 +55,7 @@ const getPackagesFromManifest = defineStep({
   doc: 'Resolve package data from lockfiles/requirement files with package\nrequirements/dependencies.',
   groups: ['DynamicResolver'],
   async run(ctx) {
-    for (const path of await manifestPaths(ctx)) {
+    for (const path of await applicationPackageFiles(ctx)) {
       await ctx.addMessage({ severity: 'error', description: 'No packages could be resolved', model: 'get_packages_from_manifest', details: { resource_path: path } });
     }
   },

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CodebaseView, type CodebaseEntry } from './assembly';
+import { assemblePackages, CodebaseView, type AssemblyContext, type CodebaseEntry } from './assembly';
 import type { DatafileHandler } from './handler';
 import { recognizePackageData } from './recognize';
 
@@ -41,4 +41,25 @@ export function fixtureCodebase(root: string, handlers: readonly DatafileHandler
       return null;
     }
   });
+}
+
+/** An assembly over a fixture directory with stable uids (`uid-1`, `uid-2`...). */
+export function assembleFixture(root: string, handlers: readonly DatafileHandler[], opts: FixtureViewOptions = {}): AssemblyContext {
+  let n = 0;
+  return assemblePackages(fixtureCodebase(root, handlers, opts), new Map(handlers.map((h) => [h.datasourceId, h])), () => `uid-${++n}`);
+}
+
+/** Packages, their datafiles and linked files, and dependencies, in a compact comparable form. */
+export function assemblySummary(ctx: AssemblyContext): unknown {
+  const uidToPurl = new Map(ctx.packages.map((p) => [p.package_uid, p.purl]));
+  return {
+    packages: ctx.packages.map((p) => ({
+      purl: p.purl,
+      datafile_paths: p.datafile_paths,
+      datasource_ids: p.datasource_ids,
+      files: [...ctx.links].filter(([, uids]) => uids.includes(p.package_uid)).map(([path]) => path).sort(),
+    })),
+    dependencies: ctx.dependencies.map((d) => [d.purl, d.extracted_requirement, d.scope, d.for_package_uid ? uidToPurl.get(d.for_package_uid) : null, d.datafile_path]),
+    messages: ctx.messages,
+  };
 }

@@ -65,3 +65,12 @@ export async function countWithoutStatus(ctx: StepContext, filesOnly = false): P
 export async function reportScanErrors(ctx: StepContext, model: string, path: string, errors: string[]): Promise<void> {
   for (const description of errors) await ctx.addMessage({ severity: 'error', description, model, details: { resource_path: path } });
 }
+
+/** Files flagged `application-package` (manifest or SBOM inputs), in path order. */
+export async function applicationPackageFiles(ctx: StepContext): Promise<string[]> {
+  const rows: { path: string }[] = await ctx.db.query(
+    `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = 'application-package' AND type = 'file' ORDER BY path`,
+    [ctx.project.uuid],
+  );
+  return rows.map((r) => r.path);
+}

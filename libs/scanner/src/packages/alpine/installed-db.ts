@@ -7,8 +7,7 @@
  * Assembly: one package per entry, namespaced from the rootfs os-release ID, linked to the files
  * it installed (paths from the rootfs root, the directory holding `lib/apk/db`).
  */
-import { distroFromOsRelease } from '../distro/os-release';
-import { linkFileReferences, rootOf, withNamespace } from '../distro/system-package';
+import { assembleInstalledDatabase, rootOf } from '../distro/system-package';
 import type { DatafileHandler } from '../handler';
 import { packageData, type DependencyInput, type FileReference, type PackageData, type PackageDataInput, type Party } from '../package-data';
 import { alpineDependencies, aportsCommitUrl, maintainers, releaseDate, sourcePackage } from './fields';
@@ -86,15 +85,6 @@ export const alpineInstalledDbHandler: DatafileHandler = {
   isSystem: true,
   parse: ({ content }) => parseInstalledDb(content),
   assemble(ctx, path, data) {
-    const root = rootOf(path, 'lib/apk/db/installed') ?? '';
-    const distro = distroFromOsRelease(ctx, root);
-    for (const raw of data) {
-      const pd = withNamespace(raw, distro?.id ?? null);
-      const pkg = ctx.createPackage(pd, path);
-      ctx.link(path, pkg);
-      ctx.addDependencies(pd, path, pkg);
-      linkFileReferences(ctx, pkg, root, pd.file_references, path);
-    }
-    ctx.markProcessed(path);
+    assembleInstalledDatabase(ctx, path, data, rootOf(path, 'lib/apk/db/installed') ?? '');
   },
 };

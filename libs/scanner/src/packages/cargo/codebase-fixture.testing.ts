@@ -1,31 +1,10 @@
-/**
- * Test support shared by this project's package-handler specs: a CodebaseView of a fixture
- * directory (every file recognized with the given handlers) and a summary of the assembly.
- */
-import { assemblePackages, type AssemblyContext, type CodebaseView } from '../assembly';
+/** Test support for the cargo, gem, composer, cocoapods, swift, dart and hex specs (see ../fixture-codebase.testing). */
+import type { CodebaseView } from '../assembly';
 import type { DatafileHandler } from '../handler';
 import { fixtureCodebase } from '../fixture-codebase.testing';
 
+export { assembleFixture, assemblySummary } from '../fixture-codebase.testing';
+
 export function fixtureView(root: string, handlers: readonly DatafileHandler[]): CodebaseView {
   return fixtureCodebase(root, handlers);
-}
-
-export function assembleFixture(root: string, handlers: readonly DatafileHandler[]): AssemblyContext {
-  let n = 0;
-  return assemblePackages(fixtureView(root, handlers), new Map(handlers.map((h) => [h.datasourceId, h])), () => `uid-${++n}`);
-}
-
-/** Packages, their datafiles and linked files, and dependencies, in a compact comparable form. */
-export function assemblySummary(ctx: AssemblyContext): unknown {
-  const uidToPurl = new Map(ctx.packages.map((p) => [p.package_uid, p.purl]));
-  return {
-    packages: ctx.packages.map((p) => ({
-      purl: p.purl,
-      datafile_paths: p.datafile_paths,
-      datasource_ids: p.datasource_ids,
-      files: [...ctx.links].filter(([, uids]) => uids.includes(p.package_uid)).map(([path]) => path).sort(),
-    })),
-    dependencies: ctx.dependencies.map((d) => [d.purl, d.extracted_requirement, d.scope, d.for_package_uid ? uidToPurl.get(d.for_package_uid) : null, d.datafile_path]),
-    messages: ctx.messages,
-  };
 }

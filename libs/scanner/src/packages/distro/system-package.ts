@@ -5,6 +5,7 @@
  * does (`extra_data.missing_file_references`) plus one assembly warning per package.
  */
 import { joinPath, type AssemblyContext, type Package } from '../assembly';
+import { distroFromOsRelease } from './os-release';
 import { packageData, parsePurl, purlOf, type FileReference, type PackageData } from '../package-data';
 
 /** The rootfs root of a datafile whose path ends with `suffix` ('' for the codebase root), or null. */
@@ -47,4 +48,21 @@ export function linkFileReferences(ctx: AssemblyContext, pkg: Package, root: str
     ctx.warn(datafilePath, `${pkg.purl ?? pkg.name}: ${missing.length} installed file(s) not found in the codebase: ${sample}${missing.length > 3 ? ', ...' : ''}`);
   }
   return missing;
+}
+
+/**
+ * The assembly of an installed-package database (apk installed, rpmdb): one package per entry,
+ * in the distro's namespace from os-release, linked to the database file and to the files its
+ * entry lists (missing ones recorded), with its dependencies.
+ */
+export function assembleInstalledDatabase(ctx: AssemblyContext, path: string, data: readonly PackageData[], root: string): void {
+  const distro = distroFromOsRelease(ctx, root);
+  for (const raw of data) {
+    const pd = withNamespace(raw, distro?.id ?? null);
+    const pkg = ctx.createPackage(pd, path);
+    ctx.link(path, pkg);
+    ctx.addDependencies(pd, path, pkg);
+    linkFileReferences(ctx, pkg, root, pd.file_references, path);
+  }
+  ctx.markProcessed(path);
 }

@@ -4,8 +4,7 @@
  * BaseRpmInstalledDatabaseHandler.assemble) namespaces each package from the rootfs os-release
  * ID and links the files it installed, recording the missing ones.
  */
-import { distroFromOsRelease } from '../distro/os-release';
-import { linkFileReferences, rootOf, withNamespace } from '../distro/system-package';
+import { assembleInstalledDatabase, rootOf } from '../distro/system-package';
 import type { DatafileHandler } from '../handler';
 import type { PackageData } from '../package-data';
 import { rpmPackageData } from './build';
@@ -44,16 +43,7 @@ function installedDb(datasourceId: string, pattern: string, rootSuffix: string, 
     // Values shorter than a header index (the BDB record counter) are not packages.
     parse: ({ content }) => blobs(content).filter((b) => b.length >= 8).map((b) => rpmPackageData(readHeaderBlob(b), datasourceId, true)),
     assemble(ctx, path, data: readonly PackageData[]) {
-      const root = rootOf(path, rootSuffix) ?? rootOf(path, 'usr/lib/sysimage/rpm/rpmdb.sqlite') ?? '';
-      const distro = distroFromOsRelease(ctx, root);
-      for (const raw of data) {
-        const pd = withNamespace(raw, distro?.id ?? null);
-        const pkg = ctx.createPackage(pd, path);
-        ctx.link(path, pkg);
-        ctx.addDependencies(pd, path, pkg);
-        linkFileReferences(ctx, pkg, root, pd.file_references, path);
-      }
-      ctx.markProcessed(path);
+      assembleInstalledDatabase(ctx, path, data, rootOf(path, rootSuffix) ?? rootOf(path, 'usr/lib/sysimage/rpm/rpmdb.sqlite') ?? '');
     },
   };
 }
