@@ -5,6 +5,7 @@ import { InventoryItem, readInventory } from '@sca/formats';
 import { LicenseDetectionRecord, PackageRecord, RelationRecord, ResourceRecord } from '@sca/contracts';
 import { BatchBuffer, BULK_BATCH_SIZE, DependencyInput, ResourceInput } from '@sca/persistence';
 import { StepContext } from '../framework/step-context';
+import { detectionRecord } from './codebase/license-detections.step';
 
 export interface InventoryCounts {
   packages: number;
@@ -98,28 +99,9 @@ export async function loadInventoryFile(ctx: StepContext, path: string, onHeader
 
 /** ScanCode.io JSON has no top-level detections: they are rebuilt from the files. */
 function detectionsFromResources(rows: ResourceRecord[]): LicenseDetectionRecord[] {
-  const out: LicenseDetectionRecord[] = [];
-  for (const r of rows) {
-    for (const d of r.license_detections as Record<string, unknown>[]) {
-      const identifier = typeof d.identifier === 'string' ? d.identifier : '';
-      if (!identifier) continue;
-      const matches = Array.isArray(d.matches) ? (d.matches as Record<string, unknown>[]) : [];
-      const lines = matches.map((m) => [Number(m.start_line) || 0, Number(m.end_line) || 0]);
-      out.push({
-        detection_count: 1,
-        identifier,
-        license_expression: String(d.license_expression ?? ''),
-        license_expression_spdx: String(d.license_expression_spdx ?? ''),
-        compliance_alert: '',
-        matches,
-        detection_log: Array.isArray(d.detection_log) ? (d.detection_log as string[]) : [],
-        from_package: false,
-        is_license_clue: false,
-        file_regions: [{ path: r.path, start_line: Math.min(...lines.map((l) => l[0]), Infinity) === Infinity ? 0 : Math.min(...lines.map((l) => l[0])), end_line: lines.length ? Math.max(...lines.map((l) => l[1])) : 0 }],
-        needs_review: false,
-        review_comments: [],
-      });
-    }
-  }
-  return out;
+  return rows.flatMap((r) =>
+    (r.license_detections as Record<string, unknown>[])
+      .map((d) => detectionRecord(d, r.path, { from_package: false, is_license_clue: false }))
+      .filter((d): d is LicenseDetectionRecord => d !== null),
+  );
 }

@@ -12,7 +12,8 @@ function lines(matches: Json[]): { start_line: number; end_line: number } {
   return { start_line: starts.length ? Math.min(...starts) : 0, end_line: ends.length ? Math.max(...ends) : 0 };
 }
 
-function detectionRecord(d: Json, path: string, flags: { from_package: boolean; is_license_clue: boolean }): LicenseDetectionRecord | null {
+/** A DiscoveredLicense row for one detection found at `path` (its region spans the matches). */
+export function detectionRecord(d: Json, path: string, flags: { from_package: boolean; is_license_clue: boolean }): LicenseDetectionRecord | null {
   const identifier = typeof d.identifier === 'string' ? d.identifier : '';
   if (!identifier) return null;
   const matches = Array.isArray(d.matches) ? (d.matches as Json[]) : [];
