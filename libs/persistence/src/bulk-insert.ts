@@ -1,4 +1,5 @@
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedRows } from './rows-of';
 
 type Queryable = DataSource | EntityManager;
 
@@ -70,6 +71,5 @@ export async function bulkUpdate(
   const where = keys.map((k) => `t."${k}" = x."${k}"`).join(' AND ');
   const sql = `UPDATE ${table} t SET ${set} FROM json_populate_recordset(NULL::${table}, $1::json) x WHERE ${where}`;
   const payload = JSON.stringify(rows.map((r) => pick(r, [...keys, ...columns])));
-  const result: unknown = await db.query(sql, [payload]);
-  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : rows.length;
+  return affectedRows(await db.query(sql, [payload]));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  detectSbom, packageFromData, parseSbom, SbomParseError, type Dependency, type Package, type SbomImportResult,
+  detectSbom, mayBeSbom, packageFromData, parseSbom, SbomParseError, type Dependency, type Package, type SbomImportResult,
 } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
@@ -26,7 +26,8 @@ const getSbomInputs = defineStep({
       [ctx.project.uuid],
     );
     const found: string[] = [];
-    for (const { path } of rows) {
+    // Only candidate names are read: the other files of the codebase cannot be an SBOM.
+    for (const { path } of rows.filter((r) => mayBeSbom(r.path))) {
       const content = await readFile(join(ctx.dirs.codebase, path)).catch(() => null);
       if (content && detectSbom(path, content)) found.push(path);
     }

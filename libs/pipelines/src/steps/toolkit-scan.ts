@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { writeToolkitJson } from '@sca/formats';
 import { DEFAULT_SCAN_OPTIONS, PackageCollector, scanCodebase, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../framework/step-context';
-import { baseScanOptions, scanProcesses } from './codebase/codebase-files';
+import { baseScanOptions, MessageBatch, scanProcesses } from './codebase/codebase-files';
 
 const TOOL_VERSION = '0.1.0 (codescan)';
 
@@ -38,10 +38,9 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
     startedAt,
     finalize: () => collector.finalize(),
   });
-  for (const e of errors) {
-    // Paths in the scan start with the codebase directory's name; messages name the resource.
-    const path = e.path.replace(/^codebase\//, '');
-    for (const description of e.errors) await ctx.addMessage({ severity: 'error', description, model, details: { resource_path: path } });
-  }
+  const messages = new MessageBatch(ctx);
+  // Paths in the scan start with the codebase directory's name; messages name the resource.
+  for (const e of errors) await messages.scanErrors(model, e.path.replace(/^codebase\//, ''), e.errors);
+  await messages.flush();
   return outPath;
 }

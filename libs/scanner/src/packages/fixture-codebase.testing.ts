@@ -43,10 +43,15 @@ export function fixtureCodebase(root: string, handlers: readonly DatafileHandler
   });
 }
 
-/** An assembly over a fixture directory with stable uids (`uid-1`, `uid-2`...). */
-export function assembleFixture(root: string, handlers: readonly DatafileHandler[], opts: FixtureViewOptions = {}): AssemblyContext {
+/** An assembly over a view with stable uids (`uid-1`, `uid-2`...). */
+export function assembleView(view: CodebaseView, handlers: readonly DatafileHandler[]): AssemblyContext {
   let n = 0;
-  return assemblePackages(fixtureCodebase(root, handlers, opts), new Map(handlers.map((h) => [h.datasourceId, h])), () => `uid-${++n}`);
+  return assemblePackages(view, new Map(handlers.map((h) => [h.datasourceId, h])), () => `uid-${++n}`);
+}
+
+/** An assembly over a fixture directory with stable uids. */
+export function assembleFixture(root: string, handlers: readonly DatafileHandler[], opts: FixtureViewOptions = {}): AssemblyContext {
+  return assembleView(fixtureCodebase(root, handlers, opts), handlers);
 }
 
 /** Packages, their datafiles and linked files, and dependencies, in a compact comparable form. */

@@ -13,6 +13,7 @@ const TAG_VALUE_VERSION = /^\s*SPDXVersion\s*:\s*SPDX-/m;
 const CDX_XML_NAMESPACE = /<(?:[\w-]+:)?bom\b[^>]*xmlns(?::[\w-]+)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\//;
 
 export function detectSbom(path: string, content: Buffer): SbomFormat | null {
+  if (!mayBeSbom(path)) return null;
   const name = path.toLowerCase();
   if (name.endsWith('.spdx.json')) return 'spdx-json';
   if (name.endsWith('.spdx.yml') || name.endsWith('.spdx.yaml')) return 'spdx-yaml';
@@ -68,4 +69,9 @@ function text(content: Buffer): string {
 /** The first 8 KB, enough for a header line or a root element. */
 function head(content: Buffer): string {
   return content.subarray(0, 8192).toString('utf8');
+}
+
+/** Only these names can be an SBOM (`detectSbom` answers null for the others without reading). */
+export function mayBeSbom(path: string): boolean {
+  return /\.(json|xml|ya?ml|spdx)$/i.test(path);
 }

@@ -3,7 +3,7 @@
  * from the database, and the scan options of each step.
  */
 import { ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
-import { streamQuery } from '@sca/persistence';
+import { streamQuery, type MessageInput } from '@sca/persistence';
 import type { StepContext } from '../../framework/step-context';
 
 /** ScanCode.io's SCANCODEIO_PROCESSES: worker threads for per-file work (default: CPU count). */
@@ -61,9 +61,33 @@ export async function countWithoutStatus(ctx: StepContext, filesOnly = false): P
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The `scan_errors` of a scan as ScanCode.io's messages about the resource. */
-export async function reportScanErrors(ctx: StepContext, model: string, path: string, errors: string[]): Promise<void> {
-  for (const description of errors) await ctx.addMessage({ severity: 'error', description, model, details: { resource_path: path } });
+const MESSAGE_BATCH = 500;
+
+/**
+ * Project messages of a step, written in batches: a tree of unreadable or broken files must not
+ * cost one database round trip per message. Call `flush` when the step ends.
+ */
+export class MessageBatch {
+  private pending: MessageInput[] = [];
+
+  constructor(private readonly ctx: StepContext) {}
+
+  async add(message: MessageInput): Promise<void> {
+    this.pending.push(message);
+    if (this.pending.length >= MESSAGE_BATCH) await this.flush();
+  }
+
+  /** The `scan_errors` of a scan as ScanCode.io's messages about the resource. */
+  async scanErrors(model: string, path: string, errors: readonly string[]): Promise<void> {
+    for (const description of errors) await this.add({ severity: 'error', description, model, details: { resource_path: path } });
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    await this.ctx.records.addMessages(batch);
+  }
 }
 
 /** Files flagged `application-package` (manifest or SBOM inputs), in path order. */

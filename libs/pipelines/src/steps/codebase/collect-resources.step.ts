@@ -5,7 +5,7 @@ import { toolkitRecord, treeStats, walkTree, type FileScanOutput } from '@sca/sc
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, openPool, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, MessageBatch, openPool, TASKS_PER_WORKER } from './codebase-files';
 
 const ROOT = 'codebase';
 const INSERT_BATCH = 5000;
@@ -25,6 +25,7 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
   const options = { ...baseScanOptions(ctx), info: true };
   const stats = await treeStats(ctx.dirs.codebase, ROOT);
   const pool = openPool();
+  const messages = new MessageBatch(ctx);
   let created = 0;
   let done = 0;
   const batch = new BatchBuffer<ResourceInput>(INSERT_BATCH, async (rows) => {
@@ -51,13 +52,14 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
         if (entry.type === 'symlink') resource.status = 'symlink';
         if (out.scan_errors.length > 0) {
           resource.status = 'resource-read-error';
-          for (const e of out.scan_errors) await ctx.addMessage({ severity: 'error', description: e, model: 'collect_and_create_codebase_resources', details: { resource_path: path } });
+          await messages.scanErrors('collect_and_create_codebase_resources', path, out.scan_errors);
         }
         await batch.add(resource);
         ctx.progress(++done, stats.total);
       },
     );
     await batch.flush();
+    await messages.flush();
   } finally {
     await pool.close();
   }

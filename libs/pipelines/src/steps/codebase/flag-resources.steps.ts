@@ -1,3 +1,4 @@
+import { affectedRows } from '@sca/persistence';
 import { fnmatch } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
@@ -15,14 +16,9 @@ export const flagEmptyFiles = defineStep({
        WHERE project_uuid = $1 AND type = 'file' AND (size = 0 OR size IS NULL) AND status IN ('', 'not-analyzed')`,
       [ctx.project.uuid],
     );
-    ctx.log(`${affected(res)} empty file(s) flagged`);
+    ctx.log(`${affectedRows(res)} empty file(s) flagged`);
   },
 });
-
-/** The row count of an UPDATE (TypeORM returns `[rows, count]`). */
-export function affected(result: unknown): number {
-  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
-}
 
 function ignoredPatterns(ctx: StepContext): string[] {
   const raw = ctx.project.settings['ignored_patterns'];

@@ -4,7 +4,7 @@ import type { FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, countWithoutStatus, openPool, reportScanErrors, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, countWithoutStatus, openPool, MessageBatch, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
 
 const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
   'status', 'detected_license_expression', 'detected_license_expression_spdx', 'license_detections', 'license_clues',
@@ -42,6 +42,7 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
   const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true };
   const total = await countWithoutStatus(ctx);
   const pool = openPool();
+  const messages = new MessageBatch(ctx);
   let pending: ScanUpdate[] = [];
   let done = 0;
   const flush = async () => {
@@ -65,13 +66,14 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
         ctx.throwIfStopped();
         if (r.type === 'file' && (r.size ?? 0) >= options.maxFileSize) return push(scanUpdate(r.path, null, 'ignored-by-max-file-size'));
         if (out && out.scan_errors.length > 0) {
-          await reportScanErrors(ctx, model, r.path, out.scan_errors);
+          await messages.scanErrors(model, r.path, out.scan_errors);
           return push(scanUpdate(r.path, out, 'scanned-with-error'));
         }
         return push(scanUpdate(r.path, out, 'scanned'));
       },
     );
     await flush();
+    await messages.flush();
   } finally {
     await pool.close();
   }

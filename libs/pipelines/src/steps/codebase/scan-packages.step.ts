@@ -11,7 +11,7 @@ import {
 } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, openPool, reportScanErrors, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, openPool, MessageBatch, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
 
 export interface PackageScanOptions {
   /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
@@ -35,6 +35,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
   const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
   const pool = openPool();
+  const messages = new MessageBatch(ctx);
   let pending: { path: string; package_data: Record<string, unknown>[]; status: string }[] = [];
   const flush = async () => {
     if (pending.length) await ctx.records.updateResources(pending, ['package_data', 'status']);
@@ -56,7 +57,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
       async (c, out) => {
         ctx.throwIfStopped();
         const data = out.package_data ?? [];
-        if (out.scan_errors.length > 0) await reportScanErrors(ctx, opts.model, c.path, out.scan_errors);
+        if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
         if (data.length === 0 && out.scan_errors.length === 0) return;
         datafiles++;
         pending.push({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? 'scanned-with-error' : 'application-package' });
@@ -64,6 +65,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
       },
     );
     await flush();
+    await messages.flush();
   } finally {
     await pool.close();
   }
@@ -100,7 +102,7 @@ async function codebaseView(ctx: StepContext): Promise<CodebaseView> {
 
 async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
   const assembly = assemblePackages(await codebaseView(ctx), handlersById());
-  for (const m of assembly.messages) await ctx.addMessage({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } });
+  await ctx.records.addMessages(assembly.messages.map((m) => ({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } })));
   const { packages, dependencies } = assembly;
   await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
   await savePackages(ctx, packages, opts.model);

@@ -3,7 +3,7 @@
  * recognized with the given handlers, contents readable), an assembly over it with stable uids,
  * and a compact summary of the result.
  */
-import { assemblePackages, type AssemblyContext, type CodebaseView } from '../assembly';
+import type { AssemblyContext, CodebaseView } from '../assembly';
 import type { DatafileHandler } from '../handler';
 import { fixtureCodebase } from '../fixture-codebase.testing';
 
@@ -11,10 +11,7 @@ export function rootfsView(root: string, handlers: readonly DatafileHandler[], s
   return fixtureCodebase(root, handlers, { skip });
 }
 
-export function assembleView(view: CodebaseView, handlers: readonly DatafileHandler[]): AssemblyContext {
-  let n = 0;
-  return assemblePackages(view, new Map(handlers.map((h) => [h.datasourceId, h])), () => `uid-${++n}`);
-}
+export { assembleView } from '../fixture-codebase.testing';
 
 /** Packages (purl, namespace, datafiles, linked files, missing refs), dependencies, messages. */
 export function assemblySummary(ctx: AssemblyContext): unknown {
