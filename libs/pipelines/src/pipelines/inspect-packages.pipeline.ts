@@ -18,7 +18,7 @@ const scanBinariesForPackage = defineStep({
 const scanForApplicationPackagesStep = defineStep({
   name: 'scan_for_application_packages',
   doc: 'Scan resources for package information to add DiscoveredPackage\nand DiscoveredDependency objects from detected package data.',
-  run: (ctx) => scanForApplicationPackages(ctx, { packageOnly: true, model: 'scan_for_application_packages' }),
+  run: (ctx) => scanForApplicationPackages(ctx, { packageOnly: true, model: 'scan_for_application_packages', keepForResolution: (ctx.run.selected_groups ?? []).includes('StaticResolver') }),
 });
 
 const resolveDependencies = defineStep({

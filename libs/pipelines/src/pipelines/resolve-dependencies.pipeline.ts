@@ -35,7 +35,7 @@ const scanManifests = defineStep({
   name: 'scan_for_application_packages',
   doc: 'Scan and assemble application packages from package manifests\nand lockfiles.',
   groups: ['StaticResolver'],
-  run: (ctx) => scanForApplicationPackages(ctx, { packageOnly: false, model: 'scan_for_application_packages', resources: 'manifests' }),
+  run: (ctx) => scanForApplicationPackages(ctx, { packageOnly: false, model: 'scan_for_application_packages', resources: 'manifests', keepForResolution: true }),
 });
 
 const createPackagesAndDependencies = defineStep({

@@ -19,6 +19,8 @@ export interface PackageScanOptions {
   model: string;
   /** Which resources are scanned: those without a status (default) or the manifest inputs. */
   resources?: 'no-status' | 'manifests';
+  /** Keep the assembly (with the lockfiles' locked packages) for a static resolution step. */
+  keepForResolution?: boolean;
 }
 
 /** The assembly of the last package scan, kept for the static resolution step. */
@@ -104,7 +106,7 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   const assembly = assemblePackages(await codebaseView(ctx), handlersById());
   await ctx.records.addMessages(assembly.messages.map((m) => ({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } })));
   const { packages, dependencies } = assembly;
-  await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
+  if (opts.keepForResolution) await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
   await savePackages(ctx, packages, opts.model);
   await saveDependencies(ctx, dependencies, opts.model);
   const links = [...assembly.links].flatMap(([path, uids]) => uids.map((package_uid) => ({ path, package_uid })));
