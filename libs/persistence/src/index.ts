@@ -4,3 +4,4 @@ export * from './bulk-insert';
 export * from './stream-query';
 export * from './records';
 export * from './rows-of';
+export * from './queries';

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InputSourceRow, PROJECT_SELECT, ProjectRow, ProjectSummaries } from './project-serializer';
-import { RUN_SELECT, RunRow } from '../runs/run-serializer';
-import { ProjectFilter } from './project-filters';
+import { ProjectFilter, RUN_SELECT, RunRow, UUID_RE } from '@sca/persistence';
 
-export const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
 
 function groupBy<T extends { project_uuid: string }>(rows: T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();

@@ -1,5 +1,4 @@
-import { isoTs } from './sql-fragments';
-import { RunRow, serializeRun } from '../runs/run-serializer';
+import { isoTs, RunRow, serializeRun } from '@sca/persistence';
 
 export const PROJECT_SELECT = `
   p.uuid, p.name, p.slug, p.purl, ${isoTs('p.created_date')} AS created_date, p.is_archived, p.notes,

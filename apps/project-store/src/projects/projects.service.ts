@@ -6,11 +6,10 @@ import {
   EVENTS, ProjectDeletedEvent, ProjectListQuery, ResetCommand, UploadedInput, WebhookInput,
 } from '@sca/contracts';
 import { DomainError, MessageBus } from '@sca/messaging';
-import { InputSourceEntity, ProjectEntity, RunEntity, WebhookSubscriptionEntity } from '@sca/persistence';
+import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity, WebhookSubscriptionEntity } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { parsePipelineSelector, PipelineRegistry, splitInputUrls, tagFromUrl } from '@sca/pipelines';
 import { ProjectQueries } from './project-queries';
-import { buildProjectFilter, ProjectFilterError } from './project-filters';
 import { ProjectRow, serializeProjectDetail, serializeProjectListItem } from './project-serializer';
 import { RunsService } from '../runs/runs.service';
 import { pageWindow, paginate } from '../common/pagination';

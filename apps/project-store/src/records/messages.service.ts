@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ERROR_CODES, MESSAGE_SEVERITIES, MessagesQuery } from '@sca/contracts';
 import { DomainError } from '@sca/messaging';
-import { isoTs } from '../projects/sql-fragments';
+import { isoTs } from '@sca/persistence';
 import { pageWindow, paginate } from '../common/pagination';
 
 interface MessageRow {

@@ -2,9 +2,7 @@ import { once } from 'node:events';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { streamQuery } from '@sca/persistence';
-import { PROJECT_COLUMN, RECORD_LISTS } from './record-lists';
-import { buildRecordFilter, RecordFilterError } from './record-filters';
+import { buildRecordFilter, PROJECT_COLUMN, RECORD_LISTS, RecordFilterError, streamQuery } from '@sca/persistence';
 import { ProjectQueries } from '../projects/project-queries';
 import { PROJECT_NOT_FOUND } from '../projects/projects.service';
 

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { EVENTS, PROJECT_RPC, RunCompletedEvent, RunRef } from '@sca/contracts';
 import { RunsService } from './runs.service';
-import { serializeRun } from './run-serializer';
+import { serializeRun } from '@sca/persistence';
 
 @Controller()
 export class RunsHandler {

@@ -2,9 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CONTROL, deriveRunStatus, ERROR_CODES, EVENTS, EXIT_CODE_STOPPED, RunCompletedEvent, RunExecuteMessage, RunStopMessage, WORK } from '@sca/contracts';
 import { DomainError, MessageBus } from '@sca/messaging';
-import { rowsOf } from '@sca/persistence';
-import { RUN_SELECT, RunRow } from './run-serializer';
-import { UUID_RE } from '../projects/project-queries';
+import { rowsOf, RUN_SELECT, RunRow, UUID_RE } from '@sca/persistence';
 
 export const RUN_NOT_FOUND = 'No Run matches the given query.';
 

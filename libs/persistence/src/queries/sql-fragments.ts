@@ -7,3 +7,6 @@ export function isoTs(column: string): string {
 export function likeEscape(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** A project uuid as Django's UUIDField accepts it (dashes optional). */
+export const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;

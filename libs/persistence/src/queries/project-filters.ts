@@ -1,5 +1,5 @@
 import { likeEscape } from './sql-fragments';
-import { UUID_RE } from './project-queries';
+import { UUID_RE } from './sql-fragments';
 
 export interface ProjectFilter {
   where: string;

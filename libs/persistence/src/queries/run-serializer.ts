@@ -1,5 +1,5 @@
 import { deriveRunStatus, runExecutionTime } from '@sca/contracts';
-import { isoTs } from '../projects/sql-fragments';
+import { isoTs } from './sql-fragments';
 
 export const RUN_SELECT = `
   r.uuid, r.project_uuid, r.pipeline_name, r.description, r.selected_groups, r.selected_steps,
