@@ -15,3 +15,4 @@ export * from './scan/tree-stats';
 export * from './summary/compute-summary';
 export * from './cli/package-assembly';
 export * from './sbom-import';
+export * from './compliance';
