@@ -8,11 +8,12 @@ const INPUTS = join(__dirname, 'fixtures', 'inputs');
 // Two workers per runner: the suites run side by side with the rest of the tests.
 const s = useTestStack({ SCAN_PROCESSES: '2' });
 
-async function run(pipeline: string, file: string, name = pipeline) {
+async function run(pipeline: string, file: string, name = pipeline, settings?: Record<string, unknown>) {
   const form = new FormData();
   form.set('name', `${name}-${Date.now()}`);
   form.set('pipeline', pipeline);
   form.set('execute_now', 'true');
+  if (settings) form.set('settings', JSON.stringify(settings));
   form.set('upload_file', new Blob([readFileSync(file)]), file.split('/').pop()!);
   const created = (await s.api.postForm('/api/projects/', form)).body;
   const finished = await s.api.waitForRun(created.runs[0].url, undefined, 120_000);
@@ -145,6 +146,36 @@ describe('scan_single_package on is-npm-1.0.0.tgz', () => {
     expect(summary.key_files.map((k: any) => k.path)).toContain('package/readme.md');
     expect(summary.key_files.find((k: any) => k.path === 'package/readme.md').content).toContain('Sindre Sorhus');
     expect(summary.key_files_packages.map((p: any) => p.purl)).toEqual(['pkg:npm/is-npm@1.0.0']);
+  });
+
+  it('applies the project policies: record alerts at the run end, the clarity alert in the summary', async () => {
+    const policies = {
+      license_policies: [{ license_key: 'MIT', compliance_alert: 'warning' }, { license_key: 'apache-2.0', compliance_alert: '' }],
+      license_clarity_thresholds: { 95: 'ok', 80: 'warning', 0: 'error' },
+    };
+    const r = await run('scan_single_package', join(INPUTS, 'is-npm-1.0.0.tgz'), 'policies', { policies });
+    expect(r.run.status).toBe('success');
+    const packages: any[] = (await s.api.get(`/api/projects/${r.uuid}/packages/`)).body;
+    expect(packages.map((p) => [p.declared_license_expression, p.compliance_alert])).toEqual([['mit', 'warning']]);
+    const resources: any[] = (await s.api.get(`/api/projects/${r.uuid}/resources/`)).body;
+    for (const x of resources) expect([x.path, x.compliance_alert]).toEqual([x.path, x.detected_license_expression ? 'warning' : '']);
+    expect(resources.find((x) => x.path === 'package/readme.md').compliance_alert).toBe('warning');
+    const summary = (await s.api.get(`/api/projects/${r.uuid}/summary/`)).body;
+    expect(summary.license_clarity_score.score).toBe(90);
+    expect(Object.keys(summary).at(-1)).toBe('license_clarity_compliance_alert');
+    expect(summary.license_clarity_compliance_alert).toBe('warning');
+    expect((await s.api.get(`/api/projects/${r.uuid}/`)).body.extra_data).toMatchObject({ license_clarity_compliance_alert: 'warning' });
+  });
+
+  it('reports a bad project policies document as an error message and runs on without policies', async () => {
+    const r = await run('scan_single_package', join(INPUTS, 'is-npm-1.0.0.tgz'), 'bad-policies', { policies: 'license_clarity_thresholds:\n  0: error\n  80: ok\n' });
+    expect(r.run.status).toBe('success');
+    const messages: any[] = (await s.api.get(`/api/projects/${r.uuid}/messages/`)).body.results;
+    expect(messages.filter((m) => m.severity === 'error').map((m) => [m.model, m.description])).toEqual([
+      ['make_summary_from_scan_results', 'Thresholds must be strictly descending'],
+    ]);
+    expect((await s.api.get(`/api/projects/${r.uuid}/packages/`)).body.map((p: any) => p.compliance_alert)).toEqual(['']);
+    expect((await s.api.get(`/api/projects/${r.uuid}/summary/`)).body).not.toHaveProperty('license_clarity_compliance_alert');
   });
 
   it('answers 400 when no summary exists', async () => {

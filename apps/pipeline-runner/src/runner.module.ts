@@ -5,6 +5,7 @@ import { ObservabilityModule } from '@sca/observability';
 import { createPipelineRegistry, FetchPolicy, parseAllowedHosts, PipelineRegistry } from '@sca/pipelines';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { RunnerConfig } from './config/runner.config';
+import { loadServicePolicies, SERVICE_POLICIES } from './config/service-policies';
 import { RunExecutor, RUNNER_VERSION } from './execution/run-executor.service';
 import { FETCH_POLICY, StepRunner } from './execution/step-runner';
 import { StopRegistry } from './execution/stop-registry';
@@ -15,6 +16,8 @@ export class RunnerModule {
   static create(config: RunnerConfig, db: DataSource, storage: ObjectStorage, version: string): DynamicModule {
     const fetchPolicy: FetchPolicy = { allowedHosts: parseAllowedHosts(config.FETCH_ALLOWED_HOSTS), maxBytes: config.FETCH_MAX_BYTES, timeoutMs: config.FETCH_TIMEOUT_MS };
     const dirs = (config.PIPELINES_DIRS ?? '').split(',').map((d) => d.trim()).filter(Boolean);
+    // Here, at start: a bad POLICIES_FILE stops the runner before it takes any run.
+    const servicePolicies = loadServicePolicies(config.POLICIES_FILE);
     return {
       module: RunnerModule,
       imports: [
@@ -29,6 +32,7 @@ export class RunnerModule {
         { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
         { provide: FETCH_POLICY, useValue: fetchPolicy },
         { provide: RUNNER_VERSION, useValue: version },
+        { provide: SERVICE_POLICIES, useValue: servicePolicies },
         StopRegistry, StepRunner, RunExecutor,
       ],
     };

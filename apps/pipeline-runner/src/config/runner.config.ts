@@ -49,4 +49,12 @@ export class RunnerConfig extends CommonConfig {
   @IsOptional()
   @IsString()
   PIPELINES_DIRS?: string;
+
+  /**
+   * The service-wide license policies YAML (ScanCode.io's SCANCODEIO_POLICIES_FILE), used by
+   * projects without their own. Unset: none. Loaded and validated at start.
+   */
+  @IsOptional()
+  @IsString()
+  POLICIES_FILE?: string;
 }

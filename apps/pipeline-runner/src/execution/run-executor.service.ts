@@ -4,9 +4,13 @@ import { DataSource } from 'typeorm';
 import { EVENTS, EXIT_CODE_FAILURE, EXIT_CODE_STOPPED, EXIT_CODE_SUCCESS, RunCompletedEvent, RunStartedEvent } from '@sca/contracts';
 import { MessageBus } from '@sca/messaging';
 import { PipelineRegistry, planSteps, RunStoppedError } from '@sca/pipelines';
+import type { Policies } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { RunnerConfig } from '../config/runner.config';
+import { SERVICE_POLICIES } from '../config/service-policies';
 import { claimRun, endRun, refreshTableStatistics, updateProjectCounts } from './run-claim';
+import { refreshComplianceAlerts } from './compliance-alerts';
+import { RunPolicies } from './run-policies';
 import { RunLog } from './run-log';
 import { StopRegistry } from './stop-registry';
 import { StepRunner } from './step-runner';
@@ -29,6 +33,7 @@ export class RunExecutor {
     private readonly config: RunnerConfig,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(RUNNER_VERSION) private readonly version: string,
+    @Inject(SERVICE_POLICIES) private readonly servicePolicies: Policies | null,
   ) {}
 
   /** `ack` is called once the run is durably running, so a long run holds no unacked message. */
@@ -47,12 +52,13 @@ export class RunExecutor {
     let exitCode = EXIT_CODE_SUCCESS;
     let output = '';
     const startedAt = Date.now();
+    const policies = new RunPolicies(this.servicePolicies);
     try {
       const pipeline = this.registry.get(run.pipeline_name);
       if (!pipeline) throw new Error(`Pipeline ${run.pipeline_name} is not available on this runner.`);
       log.add(`Pipeline [${run.pipeline_name}] starting`);
       const plan = planSteps(this.registry.stepsOf(pipeline), run.selected_groups, run.selected_steps);
-      await this.steps.runAll(run, plan, log, controller.signal, heartbeat.setProgress);
+      await this.steps.runAll(run, plan, log, controller.signal, heartbeat.setProgress, policies);
       log.add(`Pipeline completed in ${((Date.now() - startedAt) / 1000).toFixed(2)} seconds`);
     } catch (error) {
       if (error instanceof RunStoppedError || controller.signal.aborted) {
@@ -69,12 +75,24 @@ export class RunExecutor {
     }
     await log.flush();
     await refreshTableStatistics(this.db).catch((e: Error) => this.logger.warn(`statistics refresh failed: ${e.message}`));
+    await this.refreshCompliance(run.project_uuid, policies);
     await updateProjectCounts(this.db, run.project_uuid);
     const ended = await endRun(this.db, run.uuid, exitCode, output);
     if (ended) {
       const status = exitCode === EXIT_CODE_SUCCESS ? 'success' : exitCode === EXIT_CODE_STOPPED ? 'stopped' : 'failure';
       const event: RunCompletedEvent = { run_uuid: run.uuid, project_uuid: run.project_uuid, pipeline_name: run.pipeline_name, status, task_exitcode: exitCode };
       await this.bus.publishEvent(EVENTS.runCompleted, event);
+    }
+  }
+
+  /** Whatever the run's outcome, its records get the alerts of the policies it resolved. */
+  private async refreshCompliance(projectUuid: string, policies: RunPolicies): Promise<void> {
+    const settled = policies.settled();
+    if (!settled) return;
+    try {
+      await refreshComplianceAlerts(this.db, projectUuid, await settled);
+    } catch (e) {
+      this.logger.warn(`compliance alerts not refreshed for project ${projectUuid}: ${(e as Error).message}`);
     }
   }
 

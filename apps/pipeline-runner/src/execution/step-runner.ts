@@ -10,6 +10,7 @@ import { RunnerConfig } from '../config/runner.config';
 import { ClaimedRun } from './run-claim';
 import { RunLog } from './run-log';
 import { packCodebase } from './codebase-pack';
+import { RunPolicies } from './run-policies';
 
 export type ProgressSink = (step: string, done: number, total: number, flushNow: boolean) => void;
 
@@ -25,18 +26,19 @@ export class StepRunner {
     @Inject(FETCH_POLICY) private readonly fetchPolicy: FetchPolicy,
   ) {}
 
-  async runAll(run: ClaimedRun, plan: PlannedStep[], log: RunLog, signal: AbortSignal, setProgress: ProgressSink): Promise<void> {
+  async runAll(run: ClaimedRun, plan: PlannedStep[], log: RunLog, signal: AbortSignal, setProgress: ProgressSink, policies: RunPolicies): Promise<void> {
     const dirs = await this.createWorkDirs(run.uuid);
     // Started as soon as a step says codebase/ is final, so the upload overlaps the scan steps.
     let codebaseUpload: Promise<void> | null = null;
+    const state = { label: '', step: '' };
     try {
-      const state = { label: '' };
-      const ctx = await this.context(run, dirs, log, signal, (done, total) => setProgress(state.label, done, total, false));
+      const ctx = await this.context(run, dirs, log, signal, (done, total) => setProgress(state.label, done, total, false), policies, () => state.step);
       const total = plan.length;
       for (const [index, { step, skipped }] of plan.entries()) {
         ctx.throwIfStopped();
         const label = `${index + 1}/${total} ${step.name}`;
         state.label = label;
+        state.step = step.name;
         setProgress(label, 0, 0, true);
         if (skipped) {
           log.add(`Step [${step.name}] skipped`);
@@ -56,6 +58,8 @@ export class StepRunner {
       await (codebaseUpload ?? this.keepCodebase(run, dirs));
       await this.keepOutputs(run.project_uuid, dirs);
     } finally {
+      // The run-end compliance refresh needs the policies, which may be files in the scratch directory.
+      await policies.get(state.step).catch(() => undefined);
       // Never remove the scratch directory under a running upload.
       await codebaseUpload?.catch(() => undefined);
       await rm(dirs.root, { recursive: true, force: true });
@@ -70,10 +74,19 @@ export class StepRunner {
     return dirs;
   }
 
-  private async context(run: ClaimedRun, dirs: WorkDirs, log: RunLog, signal: AbortSignal, progress: (done: number, total: number) => void): Promise<StepContext> {
+  private async context(
+    run: ClaimedRun,
+    dirs: WorkDirs,
+    log: RunLog,
+    signal: AbortSignal,
+    progress: (done: number, total: number) => void,
+    policies: RunPolicies,
+    currentStep: () => string,
+  ): Promise<StepContext> {
     const projects: StepProject[] = await this.db.query('SELECT uuid, name, settings, extra_data FROM projects WHERE uuid = $1', [run.project_uuid]);
     if (!projects[0]) throw new Error(`Project ${run.project_uuid} no longer exists`);
     const records = new ScanRecordWriter(this.db, run.project_uuid);
+    policies.attach(projects[0].settings ?? {}, dirs, (m) => records.addMessages([m]));
     return {
       project: projects[0],
       run: { uuid: run.uuid, pipeline_name: run.pipeline_name, selected_groups: run.selected_groups },
@@ -92,6 +105,7 @@ export class StepRunner {
       updateProjectExtraData: async (patch) => {
         await this.db.query('UPDATE projects SET extra_data = extra_data || $2::jsonb WHERE uuid = $1', [run.project_uuid, JSON.stringify(patch)]);
       },
+      policies: () => policies.get(currentStep()),
     };
   }
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { MessageInput, ScanRecordWriter } from '@sca/persistence';
+import type { Policies } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
 import { FetchPolicy } from '../inputs';
 
@@ -43,6 +44,13 @@ export interface StepContext {
   addMessage(message: MessageInput): Promise<void>;
   /** Merges keys into the project's extra_data. */
   updateProjectExtraData(patch: Record<string, unknown>): Promise<void>;
+  /**
+   * The license policies of this run (see compliance/resolve-policies.ts), null when none.
+   * Resolved once per run, at the first call: call it once codebase/ is complete, since a
+   * `codebase/<dir>/policies.yml` counts. A bad project document is reported as an error
+   * message and gives null.
+   */
+  policies(): Promise<Policies | null>;
 }
 
 export class RunStoppedError extends Error {

@@ -2,7 +2,7 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESOURCE_FIELDS } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
-import { archiveKind, extractArchive, hashFile, readArchiveHead } from '@sca/scanner';
+import { archiveKind, extractArchive, hashFile, readArchiveHead, thresholdAlert, type ThresholdAlert } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
 import { extractCodebaseArchives } from '../steps/codebase/copy-and-extract.steps';
@@ -116,6 +116,17 @@ function summaryDocument(scan: { summary?: Json; files: Json[]; packages: Json[]
   };
 }
 
+/**
+ * The license clarity alert, only when the summary has a clarity score and the run's policies
+ * define clarity thresholds (ScanCode.io adds the key only then).
+ */
+async function clarityComplianceAlert(ctx: StepContext, summary: Json): Promise<ThresholdAlert | null> {
+  const score = (summary.license_clarity_score as Json | undefined)?.score;
+  if (typeof score !== 'number') return null;
+  const thresholds = (await ctx.policies())?.clarityThresholds;
+  return thresholds ? thresholdAlert(score, thresholds) : null;
+}
+
 const makeSummaryFromScanResults = defineStep({
   name: 'make_summary_from_scan_results',
   doc: 'Build a summary in JSON format from the generated scan results.',
@@ -126,8 +137,14 @@ const makeSummaryFromScanResults = defineStep({
       const path = String(f.path).replace(/^codebase\//, '');
       contents.set(path, await readFile(join(ctx.dirs.codebase, path), 'utf8').catch(() => ''));
     }
+    const summary = summaryDocument(scan, contents);
+    const alert = await clarityComplianceAlert(ctx, summary);
+    if (alert) {
+      summary.license_clarity_compliance_alert = alert; // the last key, as in ScanCode.io
+      await ctx.updateProjectExtraData({ license_clarity_compliance_alert: alert });
+    }
     const out = join(ctx.dirs.output, `summary-${outputTimestamp()}.json`);
-    await writeFile(out, JSON.stringify(summaryDocument(scan, contents), null, 2));
+    await writeFile(out, JSON.stringify(summary, null, 2));
     ctx.log(`Summary written to ${out.slice(ctx.dirs.output.length + 1)}`);
   },
 });

@@ -1,0 +1,38 @@
+/**
+ * Recomputes `compliance_alert` of a project's records from the policies in force. ScanCode.io
+ * computes it when a record is saved and never again; here every run end refreshes it, so
+ * that changed policies apply to existing records (see docs/architecture.md).
+ */
+import { DataSource } from 'typeorm';
+import { rowsOf } from '@sca/persistence';
+import { licenseComplianceAlert, licensePoliciesEnabled, type Policies } from '@sca/scanner';
+
+/** Each model with its license expression field (ScanCode.io's `license_expression_field`). */
+export const COMPLIANCE_TABLES = [
+  { table: 'codebase_resources', expression: 'detected_license_expression' },
+  { table: 'discovered_packages', expression: 'declared_license_expression' },
+  { table: 'discovered_licenses', expression: 'license_expression' },
+] as const;
+
+/**
+ * Per table: the distinct expressions (few, over many records), their alerts computed here,
+ * then one bulk UPDATE joined on the (expression, alert) arrays. Rows that already hold the
+ * right alert are not rewritten.
+ */
+export async function refreshComplianceAlerts(db: DataSource, projectUuid: string, policies: Policies | null): Promise<void> {
+  for (const { table, expression } of COMPLIANCE_TABLES) {
+    if (!licensePoliciesEnabled(policies)) {
+      await db.query(`UPDATE ${table} SET compliance_alert = '' WHERE project_uuid = $1 AND compliance_alert <> ''`, [projectUuid]);
+      continue;
+    }
+    const rows = rowsOf<{ expression: string }>(await db.query(`SELECT DISTINCT ${expression} AS expression FROM ${table} WHERE project_uuid = $1`, [projectUuid]));
+    const expressions = rows.map((r) => r.expression);
+    const alerts = expressions.map((e) => licenseComplianceAlert(e, policies));
+    await db.query(
+      `UPDATE ${table} t SET compliance_alert = v.alert
+       FROM unnest($2::text[], $3::text[]) AS v(expression, alert)
+       WHERE t.project_uuid = $1 AND t.${expression} = v.expression AND t.compliance_alert <> v.alert`,
+      [projectUuid, expressions, alerts],
+    );
+  }
+}
