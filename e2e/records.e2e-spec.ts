@@ -36,16 +36,17 @@ describe('messages and errors', () => {
     const messages = await s.api.get(`/api/projects/${project.uuid}/messages/`);
     expect(messages.body.count).toBe(12);
     expect(Object.keys(messages.body.results[0])).toEqual(['uuid', 'severity', 'description', 'model', 'details', 'traceback', 'created_date']);
-    expect(messages.body.results[0]).toMatchObject({ severity: 'warning', description: 'No values provided for the required "name" field.', model: 'load_inventory', traceback: [] });
-    expect((await s.api.get(`/api/projects/${project.uuid}/messages/?severity=error`)).body.count).toBe(9);
+    expect(messages.body.results[0]).toMatchObject({ severity: 'error', description: 'No values for the following required fields: name', model: 'load_inventory', traceback: [] });
+    expect((await s.api.get(`/api/projects/${project.uuid}/messages/?severity=error`)).body.count).toBe(10);
     expect(await s.api.get(`/api/projects/${project.uuid}/messages/?severity=bogus`)).toMatchObject({
       status: 400,
       body: { errors: { severity: ['Select a valid choice. bogus is not one of the available choices.'] } },
     });
     const errors = (await s.api.get(`/api/projects/${project.uuid}/errors/`)).body;
-    expect(errors).toHaveLength(9);
+    expect(errors).toHaveLength(10);
     expect(Object.keys(errors[0])).toEqual(['uuid', 'model', 'message', 'created_date', 'severity', 'details', 'traceback']);
-    expect(errors[0].message).toMatch(/^Invalid Package URL/);
+    expect(errors[0].message).toBe('No values for the following required fields: name');
+    expect(errors[1].message).toMatch(/^Invalid Package URL/);
     expect((await s.api.get(`/api/projects/${project.uuid}/`)).body.message_count).toBe(12);
   });
 });

@@ -16,7 +16,7 @@ const freePort = () =>
     });
   });
 
-async function startBenchStack(name) {
+async function startBenchStack(name, { stdio = 'ignore' } = {}) {
   const db = `scanworks_bench_${name}_${process.pid}`;
   const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
@@ -29,9 +29,9 @@ async function startBenchStack(name) {
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`, AMQP_PREFIX: `bench_${process.pid}`,
     S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'bench',
     PORT: String(gw), HOST: '127.0.0.1', PROJECT_STORE_PORT: String(store), PROJECT_STORE_URL: `http://127.0.0.1:${store}`,
-    RUNNER_PORT: String(runner), REPORTING_PORT: String(rep), WEBHOOK_DISPATCHER_PORT: String(hooks), RUNNER_WORK_DIR: join(dir, 'runs'), LOG_LEVEL: 'warn',
+    RUNNER_PORT: String(runner), REPORTING_PORT: String(rep), REPORTING_URL: `http://127.0.0.1:${rep}`, WEBHOOK_DISPATCHER_PORT: String(hooks), RUNNER_WORK_DIR: join(dir, 'runs'), LOG_LEVEL: 'warn',
   };
-  const stack = await startStack({ env, stdio: 'ignore' });
+  const stack = await startStack({ env, stdio });
   return {
     baseUrl: `http://127.0.0.1:${gw}`,
     stack,

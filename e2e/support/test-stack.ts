@@ -58,6 +58,7 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
     PROJECT_STORE_URL: `http://127.0.0.1:${store}`,
     RUNNER_PORT: String(runner),
     REPORTING_PORT: String(reporting),
+    REPORTING_URL: `http://127.0.0.1:${reporting}`,
     WEBHOOK_DISPATCHER_PORT: String(webhooks),
     RUNNER_WORK_DIR: join(dir, 'runs'),
     PIPELINES_DIRS: FIXTURE_PIPELINES,

@@ -13,6 +13,8 @@ import { ProjectsController } from './projects/projects.controller';
 import { ProjectActionsController } from './projects/project-actions.controller';
 import { ProjectRecordsController } from './projects/project-records.controller';
 import { ProjectSummaryController } from './projects/project-summary.controller';
+import { ProjectOutputsController } from './projects/project-outputs.controller';
+import { ProjectResultsController, ProjectsReportController } from './projects/project-results.controller';
 import { RunsController } from './runs/runs.controller';
 
 @Module({})
@@ -28,7 +30,11 @@ export class GatewayModule implements NestModule {
           checks: () => ({ storage: async () => void (await storage.exists('health-probe')) }),
         }),
       ],
-      controllers: [ApiRootController, ProjectsController, ProjectActionsController, ProjectRecordsController, ProjectSummaryController, RunsController],
+      // The report route comes before ProjectsController so `report` is not read as a project uuid.
+      controllers: [
+        ApiRootController, ProjectsReportController, ProjectsController, ProjectActionsController, ProjectRecordsController,
+        ProjectSummaryController, ProjectResultsController, ProjectOutputsController, RunsController,
+      ],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: OBJECT_STORAGE, useValue: storage },

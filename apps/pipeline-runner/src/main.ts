@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@sca/config';
+import { loadConfig, serviceVersion } from '@sca/config';
 import { WORK } from '@sca/contracts';
 import { AmqpExceptionFilter, RabbitTransport } from '@sca/messaging';
 import { createLogger } from '@sca/observability';
@@ -8,7 +8,6 @@ import { createDataSource } from '@sca/persistence';
 import { storageFromSettings } from '@sca/storage';
 import { RunnerConfig } from './config/runner.config';
 import { RunnerModule } from './runner.module';
-import { version } from './version';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(RunnerConfig);
@@ -16,7 +15,7 @@ async function bootstrap(): Promise<void> {
   const db = createDataSource({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: 'pipeline-runner' });
   await db.initialize();
   const storage = storageFromSettings(config);
-  const app = await NestFactory.create(RunnerModule.create(config, db, storage, version()), { logger, bodyParser: false });
+  const app = await NestFactory.create(RunnerModule.create(config, db, storage, serviceVersion()), { logger, bodyParser: false });
   app.enableShutdownHooks();
   const transport = new RabbitTransport({
     url: config.AMQP_URL,

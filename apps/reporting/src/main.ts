@@ -1,34 +1,40 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@sca/config';
-import { MessagingModule } from '@sca/messaging';
-import { createLogger, ObservabilityModule } from '@sca/observability';
+import { createLogger } from '@sca/observability';
+import { createDataSource } from '@sca/persistence';
+import { loadPoliciesYaml, Policies } from '@sca/scanner';
+import { storageFromSettings } from '@sca/storage';
 import { ReportingConfig } from './config/reporting.config';
+import { ReportingModule } from './reporting.module';
 
-/**
- * The reporting service: connected to the broker, with health and metrics. Its features
- * (results, downloads, reports and compliance) are added by their own issue.
- */
+/** The service-wide policies file, validated at start as ScanCode.io does. */
+function globalPolicies(path: string | undefined): Policies | null {
+  if (!path) return null;
+  try {
+    return loadPoliciesYaml(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`POLICIES_FILE ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** The reporting service: results, downloads, the XLSX report and compliance, read-only on the database. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig(ReportingConfig);
   const logger = createLogger('reporting', config.LOG_LEVEL, config.LOG_JSON);
-
-  @Module({
-    imports: [
-      MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'reporting' }),
-      ObservabilityModule.forRoot({ service: 'reporting', checks: () => ({}) }),
-    ],
-  })
-  class ReportingModule {}
-
-  const app = await NestFactory.create(ReportingModule, { logger, bodyParser: false });
+  const policies = globalPolicies(config.POLICIES_FILE);
+  const db = createDataSource({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: 'reporting' });
+  await db.initialize();
+  const storage = storageFromSettings(config);
+  await storage.ensureBucket();
+  const app = await NestFactory.create(ReportingModule.create(config, db, storage, policies), { logger, bodyParser: false });
   app.enableShutdownHooks();
   await app.listen(config.REPORTING_PORT, config.REPORTING_HOST);
   logger.log(`reporting ready on ${await app.getUrl()}`);
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack : error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -1,2 +1,3 @@
 export * from './load-config';
 export * from './common.config';
+export * from './service-version';

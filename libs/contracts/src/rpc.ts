@@ -21,6 +21,9 @@ export const PROJECT_RPC = {
   authVerify: 'auth.verify',
 } as const;
 
+/** DRF's 404 detail for a project uuid that matches nothing. */
+export const PROJECT_NOT_FOUND = 'No Project matches the given query.';
+
 /** Codes of domain errors; the gateway maps each to an HTTP status and a ScanCode.io body. */
 export const ERROR_CODES = {
   /** 400 with `details` as the body (a DRF field-errors dict or any dict). */

@@ -4,3 +4,4 @@ export * from './cyclonedx';
 export * from './spdx';
 export * from './xlsx';
 export * from './attribution';
+export * from './results';

@@ -40,10 +40,21 @@ export class GatewayConfig extends CommonConfig {
   @Matches(/^https?:\/\//)
   PROJECT_STORE_URL = 'http://127.0.0.1:8011';
 
+  /** reporting's internal HTTP address, for results, downloads, the report and compliance. */
+  @IsString()
+  @Matches(/^https?:\/\//)
+  REPORTING_URL = 'http://127.0.0.1:8031';
+
   @Transform(({ value }) => parseIntStrict(value))
   @IsInt()
   @Min(100)
   RPC_TIMEOUT_MS = 15_000;
+
+  /** How long a generated download (XLSX, SBOM, zip) may take before its first byte. */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1000)
+  DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
 
   /** Honour X-Forwarded-Proto/Host when building absolute URLs behind a proxy. */
   @Transform(({ value }) => parseBool(value))

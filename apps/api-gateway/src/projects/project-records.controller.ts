@@ -1,13 +1,12 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import got from 'got';
-import { pipeline } from 'node:stream/promises';
 import { FileContentQuery, PROJECT_RPC } from '@sca/contracts';
 import { OBJECT_STORAGE, ObjectStorage, ObjectNotFoundError, ObjectTooLargeError } from '@sca/storage';
 import { GatewayConfig } from '../config/gateway.config';
 import { ApiError } from '../http/api-error';
 import { StoreClient } from '../http/store-client';
 import { flatQuery, requestContext, requestUrl } from '../http/request-context';
+import { proxyInternal } from '../http/internal-proxy';
 import { normalizeTextLines } from './text-lines';
 
 const FILE_CONTENT_LIMIT = 50 * 1024 * 1024;
@@ -25,18 +24,8 @@ export class ProjectRecordsController {
   @Get(['resources', 'packages', 'dependencies', 'relations', 'errors'])
   async records(@Req() req: Request, @Res() res: Response, @Param('uuid') uuid: string): Promise<void> {
     const list = req.path.replace(/\/$/, '').split('/').pop() as string;
-    const qs = new URLSearchParams(flatQuery(req)).toString();
-    const url = `${this.config.PROJECT_STORE_URL}/internal/projects/${encodeURIComponent(uuid)}/${list}${qs ? `?${qs}` : ''}`;
-    const upstream = got.stream(url, { throwHttpErrors: false, retry: { limit: 0 }, timeout: { response: this.config.RPC_TIMEOUT_MS } });
-    upstream.on('response', (r: { statusCode: number; headers: Record<string, string> }) => {
-      res.status(r.statusCode).type(r.headers['content-type'] ?? 'application/json');
-    });
-    try {
-      await pipeline(upstream, res);
-    } catch (error) {
-      if (!res.headersSent) throw new ApiError(503, { detail: 'The project store is unavailable.' });
-      res.destroy(error as Error);
-    }
+    const url = `${this.config.PROJECT_STORE_URL}/internal/projects/${encodeURIComponent(uuid)}/${list}`;
+    await proxyInternal(req, res, url, this.config.RPC_TIMEOUT_MS, 'project store');
   }
 
   @Get('messages')

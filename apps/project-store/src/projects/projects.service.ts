@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   AddInputCommand, AddPipelineCommand, AddWebhookCommand, ArchiveCommand, CreateProjectCommand, ERROR_CODES,
   EVENTS, ProjectDeletedEvent, ProjectListQuery, ResetCommand, UploadedInput, WebhookInput,
+  PROJECT_NOT_FOUND,
 } from '@sca/contracts';
 import { DomainError, MessageBus } from '@sca/messaging';
 import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity, WebhookSubscriptionEntity } from '@sca/persistence';
@@ -17,7 +18,6 @@ import { slugify } from '../common/slugify';
 import { url2purl } from './url2purl';
 import { GlobalWebhook } from './global-webhook';
 
-export const PROJECT_NOT_FOUND = 'No Project matches the given query.';
 const RUN_IN_PROGRESS = (action: string) => `Cannot ${action} project while a run is in progress.`;
 
 @Injectable()

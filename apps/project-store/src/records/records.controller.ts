@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { buildRecordFilter, PROJECT_COLUMN, RECORD_LISTS, RecordFilterError, streamQuery } from '@sca/persistence';
 import { ProjectQueries } from '../projects/project-queries';
-import { PROJECT_NOT_FOUND } from '../projects/projects.service';
+import { PROJECT_NOT_FOUND } from '@sca/contracts';
 
 /**
  * Internal HTTP streams of record lists, proxied by the gateway. Record sets can be large, so

@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { CommonConfig, parseIntStrict } from '@sca/config';
 
 export class ReportingConfig extends CommonConfig {
-  /** Internal HTTP port for health and metrics. */
+  /** Internal HTTP port: results and downloads streamed to the gateway, health and metrics. */
   @Transform(({ value }) => parseIntStrict(value))
   @IsInt()
   @Min(0)
@@ -12,4 +12,12 @@ export class ReportingConfig extends CommonConfig {
 
   @IsString()
   REPORTING_HOST = '127.0.0.1';
+
+  /**
+   * ScanCode.io's SCANCODEIO_POLICIES_FILE: the service-wide policies, used when a project has
+   * none of its own. Loaded and validated at start; a bad file stops the service. Unset = none.
+   */
+  @IsOptional()
+  @IsString()
+  POLICIES_FILE?: string;
 }

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { validateCycloneDxJson } from './cdx-validation.testing';
+import { validateCycloneDxJson } from '@sca/testing';
 import { CYCLONEDX_SPEC_VERSIONS, CycloneDxOptionsError, writeCycloneDx, type CycloneDxSpecVersion } from './cyclonedx-writer';
 import { SCAN_NOTICE } from './scan-notice';
 import { reportInputFromArrays } from '../report/report-input';

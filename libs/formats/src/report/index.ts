@@ -1,1 +1,2 @@
 export * from './report-input';
+export * from './output-names';

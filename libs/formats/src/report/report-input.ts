@@ -24,7 +24,19 @@ export interface ReportProject {
   notes: string;
   settings: Record<string, unknown>;
   extra_data: Record<string, unknown>;
-  input_sources: ReportInputSource[];
+  /** ScanCode.io's input_sources: InputSources sorted by filename, then files of input/ without one. */
+  input_sources: (ReportInputSource | ReportOrphanInput)[];
+  /** Run serializer output without `url` and `project` (results headers only). */
+  runs?: Record<string, unknown>[];
+}
+
+/** A file found in the project's input/ that no InputSource describes. */
+export interface ReportOrphanInput {
+  filename: string;
+  is_uploaded: false;
+  is_file: boolean;
+  size: number | null;
+  exists: true;
 }
 
 export interface ReportInput {

@@ -28,11 +28,11 @@ export function normalizePackage(raw: Record<string, unknown>, refPath: (path: s
       return [problem('error', `Invalid Package URL "${purl}": ${(error as Error).message}`, { section: 'packages', index, package_url: purl })];
     }
   }
-  if (!parts.name) {
-    // ScanCode.io's wording for the same case; it skips such a package.
-    return [problem('warning', 'No values provided for the required "name" field.', { section: 'packages', index, package_url: purl, package_uid: text(raw.package_uid) })];
+  // ScanCode.io's DiscoveredPackage.create_from_data: both are required, the package is skipped.
+  const missing = (['type', 'name'] as const).filter((f) => !parts[f]);
+  if (missing.length > 0) {
+    return [problem('error', `No values for the following required fields: ${missing.join(', ')}`, { section: 'packages', index, package_url: purl, package_uid: text(raw.package_uid) })];
   }
-  if (!parts.type) parts.type = 'unknown';
 
   const warnings: InventoryItem[] = [];
   const releaseDate = toReleaseDate(raw.release_date);

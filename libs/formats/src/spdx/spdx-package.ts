@@ -5,7 +5,7 @@
 import { PackageURL } from 'packageurl-js';
 import { stringify as stringifyYaml } from 'yaml';
 import type { DependencyRecord, PackageRecord } from '@sca/contracts';
-import type { ReportProject } from '../report/report-input';
+import type { ReportInputSource, ReportProject } from '../report/report-input';
 import { spdxIds } from './spdx-ids';
 
 export type SpdxPackage = Record<string, unknown>;
@@ -95,8 +95,9 @@ export function dependencyToSpdx(dependency: DependencyRecord): SpdxPackage {
 /** The described root: the project's single input, else the project itself. */
 export function rootPackage(project: ReportProject): SpdxPackage {
   const base = { licenseDeclared: NOASSERTION, licenseConcluded: NOASSERTION, copyrightText: NOASSERTION, filesAnalyzed: true };
-  const [input] = project.input_sources;
-  if (project.input_sources.length === 1 && input) {
+  const sources = project.input_sources.filter((s): s is ReportInputSource => 'uuid' in s);
+  const [input] = sources;
+  if (sources.length === 1 && input) {
     return {
       name: input.filename,
       SPDXID: spdxIds.input(input.uuid),

@@ -3,7 +3,7 @@ import { reportInputFromArrays } from '../report/report-input';
 import { ASGIREF_UID, DEPENDENCIES, INPUT_UUID, PROJECT_UUID, UNRESOLVED_DEP_UID, makeSbomInput, makeProject } from '../cyclonedx/__fixtures__/sbom-project.testing';
 import { spdxIds, uuidOfUid } from './spdx-ids';
 import { SpdxOptionsError, writeSpdx, type SpdxVersion } from './spdx-writer';
-import { validateSpdxJson } from './spdx-validation.testing';
+import { validateSpdxJson } from '@sca/testing';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- loose access to parsed test output
 

@@ -1,5 +1,6 @@
 import { COMPLIANCE_ALERTS, DEPENDENCY_FIELDS, PACKAGE_FIELDS, RESOURCE_FIELDS, RESOURCE_TYPES } from '@sca/contracts';
 import { FilterSpec } from './record-filters';
+import { isoTs } from './sql-fragments';
 
 /** One streamed record list: its SQL, default order, filters and serializer. */
 export interface RecordList {
@@ -109,7 +110,7 @@ export const RELATIONS: RecordList = {
 /** SPEC.md §2.4 error records (uuid, model, message, created_date) plus ScanCode.io's severity, details and traceback. */
 export const ERRORS: RecordList = {
   name: 'errors',
-  select: `m.uuid, m.model, m.description, to_char(m.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_date, m.severity, m.details, m.traceback`,
+  select: `m.uuid, m.model, m.description, ${isoTs('m.created_date')} AS created_date, m.severity, m.details, m.traceback`,
   from: 'project_messages m',
   baseWhere: "m.severity = 'error'",
   orderBy: 'm.created_date, m.id',
@@ -121,11 +122,26 @@ export const ERRORS: RecordList = {
     created_date: row.created_date,
     severity: row.severity,
     details: row.details,
-    traceback: row.traceback ? String(row.traceback).split(/\r?\n/) : [],
+    traceback: splitLines(row.traceback),
+  }),
+};
+
+const splitLines = (text: unknown): string[] => (text ? String(text).split(/\r?\n/) : []);
+
+/** ProjectMessage (reference §4.9), oldest first. */
+export const MESSAGES: RecordList = {
+  name: 'messages',
+  select: `m.uuid, m.severity, m.description, m.model, m.details, m.traceback, ${isoTs('m.created_date')} AS created_date`,
+  from: 'project_messages m',
+  orderBy: 'm.created_date, m.id',
+  filters: {},
+  serialize: (row) => ({
+    uuid: row.uuid, severity: row.severity, description: row.description, model: row.model, details: row.details,
+    traceback: splitLines(row.traceback), created_date: row.created_date,
   }),
 };
 
 export const RECORD_LISTS: Record<string, RecordList> = { resources: RESOURCES, packages: PACKAGES, dependencies: DEPENDENCIES, relations: RELATIONS, errors: ERRORS };
 
 /** The alias that carries project_uuid in each list's FROM clause. */
-export const PROJECT_COLUMN: Record<string, string> = { resources: 'r.project_uuid', packages: 'p.project_uuid', dependencies: 'd.project_uuid', relations: 'rel.project_uuid', errors: 'm.project_uuid' };
+export const PROJECT_COLUMN: Record<string, string> = { resources: 'r.project_uuid', packages: 'p.project_uuid', dependencies: 'd.project_uuid', relations: 'rel.project_uuid', errors: 'm.project_uuid', messages: 'm.project_uuid' };

@@ -12,7 +12,7 @@ const compiled = new Map<string, ValidateFunction>();
 function validator(version: keyof typeof SCHEMA_FILES): ValidateFunction {
   const cached = compiled.get(version);
   if (cached) return cached;
-  const schema = JSON.parse(readFileSync(join(__dirname, 'schemas', SCHEMA_FILES[version]), 'utf8')) as object;
+  const schema = JSON.parse(readFileSync(join(__dirname, 'spdx-schemas', SCHEMA_FILES[version]), 'utf8')) as object;
   // The 2.3 schema is draft 2019-09, the 2.2 one draft-07: Ajv2019 handles both once the draft-07 meta-schema is added.
   const ajv = new Ajv2019({ strict: false, allErrors: true });
   ajv.addMetaSchema(draft7MetaSchema);
