@@ -66,10 +66,12 @@ function npmProjectTarball(): string {
   return out;
 }
 
+/** The distinct package-to-package edges (a manifest and its lockfile may both declare one). */
 const edgesOf = (deps: any[], packages: any[]) => {
   const purlByUid = new Map(packages.map((p) => [p.package_uid, p.purl]));
-  return deps.filter((d) => d.for_package_uid && d.resolved_to_package_uid)
-    .map((d) => `${purlByUid.get(d.for_package_uid)} -> ${purlByUid.get(d.resolved_to_package_uid)}`).sort();
+  const edges = deps.filter((d) => d.for_package_uid && d.resolved_to_package_uid)
+    .map((d) => `${purlByUid.get(d.for_package_uid)} -> ${purlByUid.get(d.resolved_to_package_uid)}`);
+  return [...new Set(edges)].sort();
 };
 
 describe('results and downloads', () => {
@@ -228,5 +230,17 @@ describe('project report and compliance', () => {
     expect((await s.api.get(`/api/projects/${uuid}/compliance/?fail_level=bogus`)).status).toBe(400);
     expect((await s.api.get(`/api/projects/${uuid}/license_clarity_compliance/`)).body).toEqual({ license_clarity_compliance_alert: null });
     expect((await s.api.get(`/api/projects/${uuid}/scorecard_compliance/`)).body).toEqual({ scorecard_compliance_alert: null });
+  }, 120_000);
+
+  it('lists the alerts of the project policies by fail level, and keeps compliance_alert in the XLSX', async () => {
+    const policies = { license_policies: [{ license_key: 'mit', compliance_alert: 'error' }, { license_key: 'apache-2.0', compliance_alert: '' }] };
+    const uuid = await createProject(`compliance-${Date.now()}`, 'scan_codebase', join(INPUTS, 'is-npm-1.0.0.tgz'), { policies });
+    const body = (await s.api.get(`/api/projects/${uuid}/compliance/?fail_level=ERROR`)).body;
+    expect(Object.keys(body.compliance_alerts)).toEqual(['packages', 'license_detections', 'resources']);
+    expect(body.compliance_alerts.packages).toEqual({ error: ['pkg:npm/is-npm@1.0.0'] });
+    expect(body.compliance_alerts.resources.error).toEqual(expect.arrayContaining(['is-npm-1.0.0.tgz-extract/package/readme.md']));
+    expect(Object.keys(body.compliance_alerts.license_detections)).toEqual(['error']);
+    const xlsx = await download(`/api/projects/${uuid}/results_download/?output_format=xlsx`);
+    expect((await sheets(xlsx.body))['PACKAGES']).toContain('compliance_alert');
   }, 120_000);
 });
