@@ -154,6 +154,9 @@ describe('results and downloads', () => {
     const html = (await download(`${base}attribution`)).body.toString('utf8');
     expect(html).toMatch(/<\/html>\s*$/);
     expect(html).toContain('Attribution for');
+    const ort = await download(`${base}ort-package-list`);
+    expect(ort.disposition).toMatch(/\.package-list\.yml"$/);
+    expect(ort.body.toString('utf8')).toMatch(/^projectName: /);
   });
 
   it('zips all formats, keeps every generated file in outputs, and zips the outputs', async () => {
@@ -163,11 +166,11 @@ describe('results and downloads', () => {
     const entries = [...(await zipEntries(all.body)).keys()];
     expect(entries.map((e) => e.replace(/\d{4}(-\d\d){5}/, 'TS'))).toEqual([
       'analysis_scan_results-TS.json', 'analysis_scan_results-TS.xlsx', 'analysis_scan_results-TS.spdx.json',
-      'analysis_scan_results-TS.cdx.json', 'analysis_scan_results-TS.attribution.html',
+      'analysis_scan_results-TS.cdx.json', 'analysis_scan_results-TS.attribution.html', 'analysis_scan_results-TS.package-list.yml',
     ]);
     const listed: any[] = (await s.api.get(`/api/projects/${scanned}/outputs/`)).body;
     const names = listed.map((o) => o.filename);
-    for (const suffix of ['.json', '.xlsx', '.spdx.json', '.cdx.json', '.cdx.xml', '.attribution.html']) expect(names.some((n) => n.endsWith(suffix))).toBe(true);
+    for (const suffix of ['.json', '.xlsx', '.spdx.json', '.cdx.json', '.cdx.xml', '.attribution.html', '.package-list.yml']) expect(names.some((n) => n.endsWith(suffix))).toBe(true);
     expect(listed[0].download_url).toBe(`${s.api.baseUrl}/api/projects/${scanned}/outputs/?filename=${listed[0].filename}`);
     const one = await download(`/api/projects/${scanned}/outputs/?filename=${names.find((n) => n.endsWith('.spdx.json'))}`);
     expect(one.disposition).toMatch(/^inline; filename="results-.*\.spdx\.json"$/);
@@ -194,6 +197,16 @@ describe('results and downloads', () => {
       expect(loadedPackages.map((p) => p.purl).sort()).toEqual(purls);
       expect(edgesOf(loadedDeps, loadedPackages)).toEqual(edges);
     }
+  }, 120_000);
+});
+
+describe('load_sbom on SBOMs made by other tools', () => {
+  it.each(['1.5', '1.6'])('loads the cdxgen 12.8.4 CycloneDX %s SBOM of the npm project with its dependency graph', async (version) => {
+    const uuid = await createProject(`cdxgen-${version}-${Date.now()}`, 'load_sbom', join(INPUTS, 'sboms', `cdxgen-12.8.4-npm-project-${version}.cdx.json`));
+    const packages: any[] = (await s.api.get(`/api/projects/${uuid}/packages/`)).body;
+    expect(packages.map((p) => p.purl).sort()).toEqual(['pkg:npm/demo-app@2.1.0', 'pkg:npm/is-number@7.0.0', 'pkg:npm/ms@2.1.3']);
+    const deps: any[] = (await s.api.get(`/api/projects/${uuid}/dependencies/`)).body;
+    expect(edgesOf(deps, packages)).toEqual(['pkg:npm/demo-app@2.1.0 -> pkg:npm/is-number@7.0.0', 'pkg:npm/demo-app@2.1.0 -> pkg:npm/ms@2.1.3']);
   }, 120_000);
 });
 

@@ -5,3 +5,4 @@ export * from './spdx';
 export * from './xlsx';
 export * from './attribution';
 export * from './results';
+export * from './ort';

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { serviceVersion } from '@sca/config';
 import {
   CycloneDxFormat, CycloneDxSpecVersion, pickAttributionTemplate, renderAttribution, ReportInput, resultsJsonChunks,
-  SpdxVersion, writeCycloneDx, writeResultsXlsx, writeSpdx,
+  SpdxVersion, writeCycloneDx, writeOrtPackageList, writeResultsXlsx, writeSpdx,
 } from '@sca/formats';
 import { licenseText } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
@@ -19,7 +19,7 @@ import { ProjectPolicies } from '../compliance/project-policies';
 import { contentTypeFor, outputTimestamp } from '@sca/formats';
 
 /** The formats that become files in output/ (reference §8). */
-export const FILE_FORMATS = ['json', 'xlsx', 'spdx', 'cyclonedx', 'attribution'] as const;
+export const FILE_FORMATS = ['json', 'xlsx', 'spdx', 'cyclonedx', 'attribution', 'ort-package-list'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export interface OutputOptions {
@@ -85,6 +85,8 @@ export class OutputGenerator {
         );
         return writeFile(path, await renderAttribution(input, { template, licenseTexts: licenseText }));
       }
+      case 'ort-package-list':
+        return writeFile(path, await writeOrtPackageList(input));
     }
   }
 }
@@ -97,6 +99,8 @@ function extension(format: FileFormat, opts: OutputOptions): string {
       return opts.cyclonedxFormat === 'xml' ? 'cdx.xml' : 'cdx.json';
     case 'attribution':
       return 'attribution.html';
+    case 'ort-package-list':
+      return 'package-list.yml';
     case 'json':
     case 'xlsx':
       return format;

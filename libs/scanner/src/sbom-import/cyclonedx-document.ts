@@ -1,8 +1,10 @@
 /**
  * CycloneDX BOMs (JSON shape, whichever syntax they were read from) to the import result
  * (ScanCode.io `resolve_cyclonedx_packages` and `create_dependencies_from_packages_extra_data`).
- * Components are flattened depth-first (metadata.component is not a package); a component that
- * cannot be mapped becomes an `errors` entry and the rest is kept.
+ * Components are flattened depth-first after metadata.component, which ScanCode.io's
+ * `bom._get_all_components()` includes too; a metadata component without a purl describes the
+ * document's subject (ScanCode.io would reject it for its missing type) and is left out. A
+ * component that cannot be mapped becomes an `errors` entry and the rest is kept.
  */
 import { cyclonedxComponentToPackage, type ComponentContext } from './cyclonedx-component';
 import { asArray, isObject, objects, pickHeaders, str, type JsonObject } from './values';
@@ -17,7 +19,7 @@ export function importCyclonedxDocument(fileName: string, doc: unknown, format: 
   const errors: string[] = [];
   const ctx: ComponentContext = { dependsOn: dependsOnMap(doc.dependencies), vulnerabilities: vulnerabilityMap(doc.vulnerabilities), errors };
   const packages: SbomPackage[] = [];
-  flatten(asArray(doc.components)).forEach(({ component, position }) => {
+  flatten(withSubject(doc)).forEach(({ component, position }) => {
     if (!isObject(component)) {
       errors.push(`Component ${position} skipped: not an object.`);
       return;
@@ -46,6 +48,16 @@ function validateCyclonedxDocument(fileName: string, doc: unknown): asserts doc 
   for (const key of ['components', 'dependencies', 'vulnerabilities']) {
     if (doc[key] !== undefined && !Array.isArray(doc[key])) throw new SbomParseError(fileName, `'${key}' is not a list`);
   }
+}
+
+/** The components, after metadata.component when it names a package (has a purl) not listed already. */
+function withSubject(doc: JsonObject): unknown[] {
+  const components = asArray(doc.components);
+  const subject = isObject(doc.metadata) ? doc.metadata.component : undefined;
+  if (!isObject(subject) || !str(subject.purl)) return components;
+  const ref = str(subject['bom-ref']);
+  const listed = ref !== null && components.some((c) => isObject(c) && str(c['bom-ref']) === ref);
+  return listed ? components : [subject, ...components];
 }
 
 function flatten(components: unknown[], prefix = ''): { component: unknown; position: string }[] {

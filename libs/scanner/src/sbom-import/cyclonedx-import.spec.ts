@@ -156,3 +156,17 @@ describe('invalid CycloneDX documents', () => {
     expect(result.packages).toEqual([]);
   });
 });
+
+describe.each(['1.6', '1.7'])('CycloneDX %s JSON made by cdxgen 12.8.4 for an npm project', (version) => {
+  const result = parseFixture(`cdxgen-12.8.4-npm-project-${version}.cdx.json`);
+
+  it('keeps the project itself (metadata.component with a purl) and its locked packages', () => {
+    expect(result.packages.map((p) => p.purl)).toEqual(['pkg:npm/demo-app@2.1.0', 'pkg:npm/ms@2.1.3', 'pkg:npm/is-number@7.0.0']);
+    expect(result.packages[0]).toMatchObject({ declared_license_expression: 'apache-2.0' });
+    expect(result.errors).toEqual([]);
+  });
+
+  it('turns the dependsOn graph into edges from the project', () => {
+    expect(edges(result)).toEqual(['pkg:npm/demo-app@2.1.0 -> pkg:npm/is-number@7.0.0', 'pkg:npm/demo-app@2.1.0 -> pkg:npm/ms@2.1.3']);
+  });
+});
