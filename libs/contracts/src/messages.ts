@@ -22,3 +22,5 @@ export interface RunStartedEvent { run_uuid: string; project_uuid: string; runne
 export interface RunCompletedEvent { run_uuid: string; project_uuid: string; pipeline_name: string; status: RunStatus; task_exitcode: number }
 export interface ProjectDeletedEvent { project_uuid: string }
 export interface RunStopMessage { run_uuid: string }
+/** One delivery of one webhook subscription for one run and event; the row says what to send. */
+export interface WebhookDeliverMessage { delivery_uuid: string }

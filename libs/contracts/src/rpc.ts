@@ -19,6 +19,9 @@ export const PROJECT_RPC = {
   runStop: 'runs.stop',
   runDelete: 'runs.delete',
   authVerify: 'auth.verify',
+  webhooksList: 'webhooks.list',
+  webhookDelete: 'webhooks.delete',
+  webhookRedeliver: 'webhooks.redeliver',
 } as const;
 
 /** DRF's 404 detail for a project uuid that matches nothing. */

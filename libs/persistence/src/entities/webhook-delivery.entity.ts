@@ -12,4 +12,10 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'integer', nullable: true }) response_status_code!: number | null;
   @Column({ type: 'text', default: '' }) response_text!: string;
   @Column({ type: 'text', default: '' }) delivery_error!: string;
+  @Column({ type: 'varchar', length: 50, default: 'run.completed' }) event!: string;
+  /** pending, sending, retrying, succeeded or failed. */
+  @Column({ type: 'varchar', length: 20, default: 'pending' }) status!: string;
+  @Column({ type: 'integer', default: 0 }) attempts!: number;
+  @Column({ type: 'timestamptz', nullable: true }) claimed_at!: Date | null;
+  @Column({ type: 'timestamptz', nullable: true }) delivered_date!: Date | null;
 }
