@@ -58,3 +58,22 @@ export class DomainError extends RpcException {
     return this;
   }
 }
+
+/**
+ * Throw from a work or event handler to retry after `delayMs` instead of the queue's own delay for
+ * this attempt (a server's Retry-After, a jittered backoff). Attempts are still counted: after the
+ * queue's last attempt the message is dead-lettered as for any other error.
+ */
+export class RetryLaterError extends RpcException {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+
+  override getError(): object {
+    return this;
+  }
+}

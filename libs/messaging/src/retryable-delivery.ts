@@ -2,14 +2,14 @@ import type { LoggerService } from '@nestjs/common';
 import { AmqpContext } from './amqp-context';
 import type { Delivery } from './delivery';
 import { NoHandlerError } from './delivery';
-import { DomainError, PermanentError } from './errors';
+import { DomainError, PermanentError, RetryLaterError } from './errors';
 import { ATTEMPTS_HEADER, ERROR_HEADER, decodeJson, errorText, readAttempt, republishOptions } from './message-codec';
 import type { RetryableQueue } from './topology';
 import type { Dispatch } from './dispatch';
 
 export interface RetryPolicy {
   queues: RetryableQueue;
-  /** Delay before attempt n+1 is delaysMs[n-1]; after the last one, dead-letter. */
+  /** Delay before attempt n+1 is delaysMs[n-1] (or a RetryLaterError's); after the last one, dead-letter. */
   delaysMs: readonly number[];
 }
 
@@ -40,7 +40,7 @@ export async function handleRetryableDelivery(
     const permanent =
       err instanceof PermanentError || err instanceof DomainError || err instanceof NoHandlerError || ctx.acked;
     if (permanent || attempt > policy.delaysMs.length) return deadLetter(d, policy, attempt, why, logger);
-    const delay = policy.delaysMs[attempt - 1];
+    const delay = err instanceof RetryLaterError ? Math.max(0, Math.round(err.delayMs)) : policy.delaysMs[attempt - 1];
     logger.warn(`${pattern} on ${policy.queues.main} failed (attempt ${attempt}), retrying in ${delay} ms: ${why}`);
     await d.publish('', policy.queues.retry, d.msg.content, {
       ...republishOptions(d.msg, { [ATTEMPTS_HEADER]: attempt + 1 }),

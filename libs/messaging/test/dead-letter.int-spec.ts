@@ -1,6 +1,6 @@
 import { Controller, Module } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import { ATTEMPTS_HEADER, ERROR_HEADER, PermanentError, topologyNames, type AmqpContext, type MessageBus } from '../src';
+import { ATTEMPTS_HEADER, ERROR_HEADER, PermanentError, RetryLaterError, topologyNames, type AmqpContext, type MessageBus } from '../src';
 import { TestBroker, waitFor } from './broker-fixture';
 
 const calls = new Map<string, number>();
@@ -15,6 +15,7 @@ class ImportController {
   run(@Payload() p: { id: string; mode: string }, @Ctx() ctx: AmqpContext): void {
     count(p.id);
     if (p.mode === 'permanent') throw new PermanentError('archive is corrupt');
+    if (p.mode === 'later') throw new RetryLaterError(`busy (attempt ${ctx.attempt})`, 300);
     if (p.mode === 'always') throw new Error(`storage unreachable (attempt ${ctx.attempt})`);
     if (p.mode === 'acked-then-fails') {
       ctx.ack();
@@ -73,6 +74,16 @@ describe('dead-lettering', () => {
     expect(dead.headers).toMatchObject({ [ERROR_HEADER]: 'storage unreachable (attempt 3)', [ATTEMPTS_HEADER]: 3 });
     expect(dead.headers['x-death']).toBeUndefined();
     expect(calls.get('a')).toBe(3);
+  });
+
+  it('retries a RetryLaterError after its own delay, and still dead-letters after the last attempt', async () => {
+    const started = Date.now();
+    await bus.sendWork('import.run', { id: 'l', mode: 'later' });
+    const dead = await takeDead();
+    expect(dead.headers).toMatchObject({ [ERROR_HEADER]: 'busy (attempt 3)', [ATTEMPTS_HEADER]: 3 });
+    expect(calls.get('l')).toBe(3);
+    // Two waits of 300 ms instead of the queue's 20 and 40 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
   });
 
   it('does not retry a handler that acked early and then failed', async () => {
