@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { CommonConfig, parseIntStrict } from '@sca/config';
 
 export class WebhookDispatcherConfig extends CommonConfig {
@@ -12,4 +12,55 @@ export class WebhookDispatcherConfig extends CommonConfig {
 
   @IsString()
   WEBHOOK_DISPATCHER_HOST = '127.0.0.1';
+
+  /** reporting's internal HTTP address: the results document of `include_results`. */
+  @IsString()
+  @Matches(/^https?:\/\//)
+  REPORTING_URL = 'http://127.0.0.1:8031';
+
+  /** Per-attempt limit of one POST (ScanCode.io: 10 s). */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(100)
+  WEBHOOK_TIMEOUT_MS = 10_000;
+
+  /** Attempts per delivery before it is dead-lettered as failed. */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  WEBHOOK_MAX_ATTEMPTS = 8;
+
+  /** First retry waits about this long; each next one doubles, with jitter, up to the maximum. */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(0)
+  WEBHOOK_RETRY_BASE_MS = 2_000;
+
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(0)
+  WEBHOOK_RETRY_MAX_MS = 15 * 60_000;
+
+  /** How much of a receiver's answer is kept in the delivery log. */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(0)
+  WEBHOOK_RESPONSE_TEXT_LIMIT = 2_000;
+
+  /** Deliveries in flight at once in this process. */
+  @Transform(({ value }) => parseIntStrict(value))
+  @IsInt()
+  @Min(1)
+  WEBHOOK_CONCURRENCY = 16;
+
+  /** Hosts (names, addresses, CIDR ranges) that may be private, as for input URLs. */
+  @IsOptional()
+  @IsString()
+  FETCH_ALLOWED_HOSTS?: string;
+
+  /** SCANCODEIO_SITE_URL: links the project in Slack messages. */
+  @IsOptional()
+  @IsString()
+  SITE_URL?: string;
 }

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { rowsOf } from '@sca/persistence';
+
+/** A claimed delivery with what its attempt needs from the subscription. */
+export interface ClaimedDelivery {
+  uuid: string;
+  project_uuid: string;
+  run_uuid: string | null;
+  event: string;
+  target_url: string;
+  attempts: number;
+  subscription_uuid: string | null;
+  secret: string | null;
+  include_summary: boolean;
+  include_results: boolean;
+  is_active: boolean | null;
+}
+
+export interface AttemptRecord {
+  attempt: number;
+  statusCode: number | null;
+  responseText: string;
+  error: string;
+  durationMs: number;
+}
+
+/** A `sending` claim older than this is taken over: the process holding it died mid-attempt. */
+const STALE_CLAIM_SECONDS = 120;
+
+/**
+ * The deliveries table as a state machine, each transition guarded in SQL so that concurrent or
+ * redelivered messages cannot send a delivery twice: only `pending` or `retrying` rows (or a
+ * stale `sending` claim) can be claimed, and a `succeeded` row never changes again.
+ */
+@Injectable()
+export class DeliveryStore {
+  constructor(private readonly db: DataSource) {}
+
+  /** Creates the (subscription, run, event) deliveries that do not exist yet; returns those still pending. */
+  async createPending(projectUuid: string, runUuid: string, event: string, subscriptionUuids: string[]): Promise<string[]> {
+    if (subscriptionUuids.length === 0) return [];
+    await this.db.query(
+      `INSERT INTO webhook_deliveries (uuid, project_uuid, webhook_subscription_uuid, run_uuid, target_url, event, status)
+       SELECT gen_random_uuid(), s.project_uuid, s.uuid, $2, s.target_url, $3, 'pending'
+       FROM webhook_subscriptions s WHERE s.project_uuid = $1 AND s.uuid = ANY($4::uuid[])
+       ON CONFLICT (webhook_subscription_uuid, run_uuid, event) DO NOTHING`,
+      [projectUuid, runUuid, event, subscriptionUuids],
+    );
+    // Pending ones are (re)announced: if an earlier try inserted them but died before publishing,
+    // this is where they get their message; the claim makes a duplicate harmless.
+    const rows: { uuid: string }[] = await this.db.query(
+      `SELECT uuid FROM webhook_deliveries WHERE run_uuid = $1 AND event = $2 AND webhook_subscription_uuid = ANY($3::uuid[]) AND status = 'pending'`,
+      [runUuid, event, subscriptionUuids],
+    );
+    return rows.map((r) => r.uuid);
+  }
+
+  async claim(uuid: string): Promise<ClaimedDelivery | null> {
+    const result: unknown = await this.db.query(
+      `UPDATE webhook_deliveries d SET status = 'sending', claimed_at = clock_timestamp()
+       FROM webhook_deliveries cur LEFT JOIN webhook_subscriptions s ON s.uuid = cur.webhook_subscription_uuid
+       WHERE d.uuid = $1 AND cur.uuid = d.uuid
+         AND (d.status IN ('pending', 'retrying') OR (d.status = 'sending' AND d.claimed_at < clock_timestamp() - make_interval(secs => $2)))
+       RETURNING d.uuid, d.project_uuid, d.run_uuid, d.event, d.target_url, d.attempts, s.uuid AS subscription_uuid, s.secret,
+                 COALESCE(s.include_summary, false) AS include_summary, COALESCE(s.include_results, false) AS include_results, s.is_active`,
+      [uuid, STALE_CLAIM_SECONDS],
+    );
+    return (rowsOf(result) as ClaimedDelivery[])[0] ?? null;
+  }
+
+  /** Records one attempt and moves the delivery to `status` (succeeded, retrying or failed). */
+  async finishAttempt(uuid: string, record: AttemptRecord, status: 'succeeded' | 'retrying' | 'failed', payload?: Record<string, unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_uuid, attempt, duration_ms, response_status_code, response_text, error)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [uuid, record.attempt, record.durationMs, record.statusCode, record.responseText, record.error],
+      );
+      await tx.query(
+        `UPDATE webhook_deliveries SET status = $2, attempts = $3, response_status_code = $4, response_text = $5, delivery_error = $6,
+                sent_date = clock_timestamp(), claimed_at = NULL,
+                delivered_date = CASE WHEN $2 = 'succeeded' THEN clock_timestamp() ELSE delivered_date END,
+                payload = COALESCE($7::jsonb, payload)
+         WHERE uuid = $1 AND status = 'sending'`,
+        [uuid, status, record.attempt, record.statusCode, record.responseText, record.error, payload ? JSON.stringify(payload) : null],
+      );
+    });
+  }
+
+  /** Ends a delivery that cannot be attempted (its subscription was deleted or deactivated). */
+  async abandon(uuid: string, reason: string): Promise<void> {
+    await this.db.query(`UPDATE webhook_deliveries SET status = 'failed', delivery_error = $2, claimed_at = NULL WHERE uuid = $1 AND status = 'sending'`, [uuid, reason]);
+  }
+}

@@ -1,0 +1,82 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import got from 'got';
+import { PROJECT_RPC, SERVICES } from '@sca/contracts';
+import { MessageBus } from '@sca/messaging';
+import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
+import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import { BodySigner } from '../deliveries/signature';
+
+const RPC_TIMEOUT_MS = 15_000;
+const SUMMARY_LIMIT = 64 * 1024 * 1024;
+const SUMMARY_FILE = /summary.*\.json$/;
+
+/** What ScanCode.io's payload leaves out of the serializers it reuses (reference §6.3). */
+const PROJECT_OMITTED = ['url', 'runs'];
+const RUN_OMITTED = ['url', 'project', 'current_step', 'progress'];
+
+const omit = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+
+export interface PayloadParts {
+  project: Record<string, unknown>;
+  run: Record<string, unknown>;
+  summary?: unknown;
+}
+
+/** Builds a delivery's payload: project and run from project-store, summary from storage, results from reporting. */
+@Injectable()
+export class PayloadBuilder {
+  constructor(
+    private readonly bus: MessageBus,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly config: WebhookDispatcherConfig,
+  ) {}
+
+  async parts(projectUuid: string, runUuid: string, includeSummary: boolean): Promise<PayloadParts> {
+    // An empty base URL gives the relative `results_url` and `summary_url` ScanCode.io sends.
+    const ctx = { base_url: '' };
+    const [project, run] = await Promise.all([
+      this.bus.request<Record<string, unknown>>(SERVICES.projectStore, PROJECT_RPC.get, { ctx, project_uuid: projectUuid }, RPC_TIMEOUT_MS),
+      this.bus.request<Record<string, unknown>>(SERVICES.projectStore, PROJECT_RPC.runGet, { ctx, run_uuid: runUuid }, RPC_TIMEOUT_MS),
+    ]);
+    const parts: PayloadParts = { project: omit(project, PROJECT_OMITTED), run: omit(run, RUN_OMITTED) };
+    if (includeSummary) parts.summary = await this.summary(projectUuid);
+    return parts;
+  }
+
+  /** The newest `*summary*.json` of output/, or `{}` (ScanCode.io). */
+  private async summary(projectUuid: string): Promise<unknown> {
+    const prefix = storageKeys.outputPrefix(projectUuid);
+    const newest = (await this.storage.listNames(prefix)).filter((n) => SUMMARY_FILE.test(n)).sort().at(-1);
+    if (!newest) return {};
+    try {
+      return JSON.parse((await this.storage.getBuffer(`${prefix}${newest}`, SUMMARY_LIMIT)).toString('utf8')) as unknown;
+    } catch {
+      return {};
+    }
+  }
+
+  /**
+   * Writes `{...parts, "results": <results document>}` to `path`, streaming the results from
+   * reporting and signing every byte on the way; returns the body size.
+   */
+  async writeWithResults(parts: PayloadParts, projectUuid: string, path: string, signer: BodySigner): Promise<number> {
+    const url = `${this.config.REPORTING_URL}/internal/projects/${encodeURIComponent(projectUuid)}/results`;
+    const head = JSON.stringify(parts);
+    async function* body(): AsyncGenerator<Buffer> {
+      yield Buffer.from(`${head.slice(0, -1)},"results":`);
+      for await (const chunk of got.stream(url, { retry: { limit: 0 } })) yield chunk as Buffer;
+      yield Buffer.from('}');
+    }
+    async function* signed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      for await (const chunk of source) {
+        signer.update(chunk);
+        yield chunk;
+      }
+    }
+    await pipeline(signed(body()), createWriteStream(path));
+    return (await stat(path)).size;
+  }
+}

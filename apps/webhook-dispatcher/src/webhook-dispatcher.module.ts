@@ -1,0 +1,39 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { MessageBus, MessagingModule } from '@sca/messaging';
+import { ObservabilityModule } from '@sca/observability';
+import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
+import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
+import { DeliverHandler } from './deliveries/deliver.handler';
+import { DeliveryService } from './deliveries/delivery.service';
+import { DeliveryStore } from './deliveries/delivery-store';
+import { PayloadBuilder } from './payload/payload-builder';
+import { RunCompletedHandler } from './triggers/run-completed.handler';
+import { TriggerService } from './triggers/trigger.service';
+
+@Module({})
+export class WebhookDispatcherModule {
+  static create(config: WebhookDispatcherConfig, db: DataSource, storage: ObjectStorage): DynamicModule {
+    return {
+      module: WebhookDispatcherModule,
+      imports: [
+        MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'webhook-dispatcher' }),
+        ObservabilityModule.forRoot({
+          service: 'webhook-dispatcher',
+          inject: [MessageBus],
+          checks: () => ({
+            database: async () => void (await db.query('SELECT 1')),
+            storage: async () => void (await storage.exists('health-probe')),
+          }),
+        }),
+      ],
+      controllers: [RunCompletedHandler, DeliverHandler],
+      providers: [
+        { provide: WebhookDispatcherConfig, useValue: config },
+        { provide: DataSource, useValue: db },
+        { provide: OBJECT_STORAGE, useValue: storage },
+        DeliveryStore, DeliveryService, PayloadBuilder, TriggerService,
+      ],
+    };
+  }
+}
