@@ -16,7 +16,7 @@ const freePort = () =>
     });
   });
 
-async function startBenchStack(name, { stdio = 'ignore' } = {}) {
+async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {} } = {}) {
   const db = `scanworks_bench_${name}_${process.pid}`;
   const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
@@ -31,7 +31,7 @@ async function startBenchStack(name, { stdio = 'ignore' } = {}) {
     PORT: String(gw), HOST: '127.0.0.1', PROJECT_STORE_PORT: String(store), PROJECT_STORE_URL: `http://127.0.0.1:${store}`,
     RUNNER_PORT: String(runner), REPORTING_PORT: String(rep), REPORTING_URL: `http://127.0.0.1:${rep}`, WEBHOOK_DISPATCHER_PORT: String(hooks), RUNNER_WORK_DIR: join(dir, 'runs'), LOG_LEVEL: 'warn',
   };
-  const stack = await startStack({ env, stdio });
+  const stack = await startStack({ env: { ...env, ...extraEnv }, stdio });
   return {
     baseUrl: `http://127.0.0.1:${gw}`,
     stack,

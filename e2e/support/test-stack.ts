@@ -98,6 +98,7 @@ async function deleteTopology(prefix: string): Promise<void> {
       ...Object.values(topologyNames.work(prefix, 'run.execute')),
       ...Object.values(topologyNames.work(prefix, 'webhook.deliver')),
       ...Object.values(topologyNames.events(prefix, 'project-store')),
+      ...Object.values(topologyNames.events(prefix, 'webhook-dispatcher')),
     ];
     for (const q of queues) {
       const ch = await conn.createChannel();

@@ -78,9 +78,9 @@ export class DeliveryStore {
         [uuid, record.attempt, record.durationMs, record.statusCode, record.responseText, record.error],
       );
       await tx.query(
-        `UPDATE webhook_deliveries SET status = $2, attempts = $3, response_status_code = $4, response_text = $5, delivery_error = $6,
+        `UPDATE webhook_deliveries SET status = $2::varchar, attempts = $3, response_status_code = $4, response_text = $5, delivery_error = $6,
                 sent_date = clock_timestamp(), claimed_at = NULL,
-                delivered_date = CASE WHEN $2 = 'succeeded' THEN clock_timestamp() ELSE delivered_date END,
+                delivered_date = CASE WHEN $2::varchar = 'succeeded' THEN clock_timestamp() ELSE delivered_date END,
                 payload = COALESCE($7::jsonb, payload)
          WHERE uuid = $1 AND status = 'sending'`,
         [uuid, status, record.attempt, record.statusCode, record.responseText, record.error, payload ? JSON.stringify(payload) : null],
