@@ -25,16 +25,36 @@ export interface PayloadParts {
   summary?: unknown;
 }
 
+/** How long the parts of one run's payload are reused: every subscription of a run gets the same. */
+const PARTS_TTL_MS = 5_000;
+const PARTS_CACHE_SIZE = 100;
+
 /** Builds a delivery's payload: project and run from project-store, summary from storage, results from reporting. */
 @Injectable()
 export class PayloadBuilder {
+  private readonly recent = new Map<string, { at: number; parts: Promise<PayloadParts> }>();
+
   constructor(
     private readonly bus: MessageBus,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly config: WebhookDispatcherConfig,
   ) {}
 
-  async parts(projectUuid: string, runUuid: string, includeSummary: boolean): Promise<PayloadParts> {
+  /** The parts of a run's payload, shared for a few seconds by the deliveries of that run. */
+  parts(projectUuid: string, runUuid: string, includeSummary: boolean): Promise<PayloadParts> {
+    const key = `${projectUuid}:${runUuid}:${includeSummary}`;
+    const now = Date.now();
+    const hit = this.recent.get(key);
+    if (hit && now - hit.at < PARTS_TTL_MS) return hit.parts;
+    const parts = this.build(projectUuid, runUuid, includeSummary);
+    this.recent.set(key, { at: now, parts });
+    // A failed build is not kept: the next attempt asks again.
+    parts.catch(() => this.recent.delete(key));
+    if (this.recent.size > PARTS_CACHE_SIZE) this.recent.delete(this.recent.keys().next().value as string);
+    return parts;
+  }
+
+  private async build(projectUuid: string, runUuid: string, includeSummary: boolean): Promise<PayloadParts> {
     // An empty base URL gives the relative `results_url` and `summary_url` ScanCode.io sends.
     const ctx = { base_url: '' };
     const [project, run] = await Promise.all([
