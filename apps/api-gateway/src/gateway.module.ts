@@ -15,6 +15,7 @@ import { ProjectRecordsController } from './projects/project-records.controller'
 import { ProjectSummaryController } from './projects/project-summary.controller';
 import { ProjectOutputsController } from './projects/project-outputs.controller';
 import { ProjectResultsController, ProjectsReportController } from './projects/project-results.controller';
+import { ProjectWebhooksController } from './projects/project-webhooks.controller';
 import { RunsController } from './runs/runs.controller';
 
 @Module({})
@@ -33,7 +34,7 @@ export class GatewayModule implements NestModule {
       // The report route comes before ProjectsController so `report` is not read as a project uuid.
       controllers: [
         ApiRootController, ProjectsReportController, ProjectsController, ProjectActionsController, ProjectRecordsController,
-        ProjectSummaryController, ProjectResultsController, ProjectOutputsController, RunsController,
+        ProjectSummaryController, ProjectResultsController, ProjectOutputsController, ProjectWebhooksController, RunsController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

@@ -17,6 +17,9 @@ import { FileContentService } from './records/file-content.service';
 import { RecordsController } from './records/records.controller';
 import { ApiKeysService } from './auth/api-keys.service';
 import { AuthHandler } from './auth/auth.handler';
+import { WebhookQueries } from './webhooks/webhook-queries';
+import { WebhooksService } from './webhooks/webhooks.service';
+import { WebhooksHandler } from './webhooks/webhooks.handler';
 
 export const PROJECT_STORE_CONFIG = Symbol('PROJECT_STORE_CONFIG');
 
@@ -36,7 +39,7 @@ export class ProjectStoreModule {
           }),
         }),
       ],
-      controllers: [ProjectsHandler, RunsHandler, AuthHandler, RecordsController],
+      controllers: [ProjectsHandler, RunsHandler, AuthHandler, RecordsController, WebhooksHandler],
       providers: [
         { provide: PROJECT_STORE_CONFIG, useValue: config },
         { provide: ProjectStoreConfig, useValue: config },
@@ -45,6 +48,7 @@ export class ProjectStoreModule {
         { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
         { provide: GlobalWebhook, useValue: new GlobalWebhook(parseGlobalWebhook(config.GLOBAL_WEBHOOK)) },
         ProjectQueries, ProjectsService, RunsService, StaleRunReaper, MessagesService, FileContentService, ApiKeysService,
+        WebhookQueries, WebhooksService,
       ],
     };
   }

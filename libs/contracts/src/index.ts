@@ -3,4 +3,5 @@ export * from './run-status';
 export * from './messages';
 export * from './rpc';
 export * from './project-commands';
+export * from './webhooks';
 export * from './dto';

@@ -6,6 +6,8 @@ export interface WebhookInput {
   include_summary: boolean;
   include_results: boolean;
   is_active: boolean;
+  /** The subscription's HMAC secret; null: project-store generates one. */
+  secret: string | null;
 }
 
 /** A file the gateway has already streamed into `projects/<uuid>/input/<filename>`. */

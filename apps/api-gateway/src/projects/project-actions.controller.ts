@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   ADD_INPUT_FIELDS, ADD_PIPELINE_FIELDS, AddInputDto, AddPipelineDto, ARCHIVE_FIELDS, ArchiveDto, PROJECT_RPC,
-  RESET_FIELDS, ResetDto, WEBHOOK_FIELDS, WebhookDto,
+  RESET_FIELDS, ResetDto, WEBHOOK_FIELDS, WebhookDto, WebhookInput,
 } from '@sca/contracts';
 import { splitInputUrls } from '@sca/pipelines';
 import { ApiError } from '../http/api-error';
@@ -64,17 +64,19 @@ export class ProjectActionsController {
     return this.store.call(PROJECT_RPC.addPipeline, { ...this.ref(req, uuid), pipeline: data.pipeline, execute_now: data.execute_now === true });
   }
 
+  /** ScanCode.io's `{"status": ...}`, plus the new subscription's `uuid` and `secret` (shown this once). */
   @Post('add_webhook')
   @HttpCode(201)
   async addWebhook(@Req() req: Request, @Param('uuid') uuid: string) {
     await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
     const data = validateBody(WebhookDto, await readBody(req, this.config.MAX_BODY_BYTES), WEBHOOK_FIELDS, new Set());
-    const webhook = {
-      target_url: data.target_url,
-      trigger_on_each_run: data.trigger_on_each_run ?? false,
-      include_summary: data.include_summary ?? false,
-      include_results: data.include_results ?? false,
-      is_active: data.is_active ?? true,
+    const webhook: WebhookInput = {
+      target_url: data.target_url as string,
+      trigger_on_each_run: (data.trigger_on_each_run as boolean | undefined) ?? false,
+      include_summary: (data.include_summary as boolean | undefined) ?? false,
+      include_results: (data.include_results as boolean | undefined) ?? false,
+      is_active: (data.is_active as boolean | undefined) ?? true,
+      secret: (data.secret as string | null | undefined) ?? null,
     };
     return this.store.call(PROJECT_RPC.addWebhook, { ...this.ref(req, uuid), webhook });
   }

@@ -47,6 +47,7 @@ export class ProjectsController {
           include_summary: w.include_summary ?? false,
           include_results: w.include_results ?? false,
           is_active: w.is_active ?? true,
+          secret: w.secret ?? null,
         })),
         labels: asList(data.labels),
         notes: (data.notes as string | undefined) ?? '',

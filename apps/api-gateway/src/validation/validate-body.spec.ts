@@ -1,4 +1,4 @@
-import { CREATE_PROJECT_FIELDS, CreateProjectDto, LIST_FIELDS } from '@sca/contracts';
+import { CREATE_PROJECT_FIELDS, CreateProjectDto, LIST_FIELDS, WEBHOOK_FIELDS, WebhookDto } from '@sca/contracts';
 import { ApiError } from '../http/api-error';
 import { ParsedBody } from '../http/request-body';
 import { coerceBoolean, formToObject, validateBody } from './validate-body';
@@ -8,9 +8,11 @@ const form = (fields: Record<string, string[]>): ParsedBody => ({ kind: 'form', 
 
 const create = (body: ParsedBody, extra?: Record<string, string[]>) => validateBody(CreateProjectDto, body, CREATE_PROJECT_FIELDS, LIST_FIELDS, extra);
 
-function refusal(body: ParsedBody, extra?: Record<string, string[]>): unknown {
+const addWebhook = (body: ParsedBody) => validateBody(WebhookDto, body, WEBHOOK_FIELDS, new Set());
+
+function refusal(body: ParsedBody, extra?: Record<string, string[]>, validate: (b: ParsedBody, e?: Record<string, string[]>) => unknown = create): unknown {
   try {
-    create(body, extra);
+    validate(body, extra);
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return error.body;
     throw error;
@@ -145,5 +147,50 @@ describe('validateBody with CreateProjectDto', () => {
 
   it('merges errors found while reading the body', () => {
     expect(refusal(json({ name: 'p' }), { upload_file: ['The submitted file is empty.'] })).toEqual({ upload_file: ['The submitted file is empty.'] });
+  });
+});
+
+describe('webhook secrets', () => {
+  const refuseHook = (body: ParsedBody) => refusal(body, undefined, addWebhook);
+
+  it('accepts no secret, null, or 16 to 200 characters, in JSON and form data', () => {
+    expect(addWebhook(json({ target_url: 'https://h/x' }))).toEqual({ target_url: 'https://h/x' });
+    expect(addWebhook(json({ target_url: 'https://h/x', secret: null }))).toEqual({ target_url: 'https://h/x', secret: null });
+    expect(addWebhook(json({ target_url: 'https://h/x', secret: 's'.repeat(16) })).secret).toBe('s'.repeat(16));
+    expect(addWebhook(json({ target_url: 'https://h/x', secret: 's'.repeat(200) })).secret).toBe('s'.repeat(200));
+    expect(addWebhook(form({ target_url: ['https://h/x'], secret: ['  spaces are kept  '] })).secret).toBe('  spaces are kept  ');
+  });
+
+  it.each([
+    [{ target_url: 'https://h/x', secret: 'short' }, { secret: ['Ensure this field has at least 16 characters.'] }],
+    [{ target_url: 'https://h/x', secret: 's'.repeat(201) }, { secret: ['Ensure this field has no more than 200 characters.'] }],
+    [{ target_url: 'https://h/x', secret: '' }, { secret: ['This field may not be blank.'] }],
+    [{ target_url: 'https://h/x', secret: 1234567890123456 }, { secret: ['Not a valid string.'] }],
+    [{ target_url: 'https://h/x', secret: ['s'.repeat(16)] }, { secret: ['Not a valid string.'] }],
+    [{ secret: 'short' }, { target_url: ['This field is required.'], secret: ['Ensure this field has at least 16 characters.'] }],
+  ])('add_webhook refuses %j', (body, errors) => {
+    expect(refuseHook(json(body))).toEqual(errors);
+  });
+
+  it('checks the secret of each webhooks entry at creation, form entries included', () => {
+    expect(refusal(json({ name: 'p', webhooks: [{ target_url: 'https://h/a', secret: 's'.repeat(16) }, { target_url: 'https://h/b', secret: 'short' }] }))).toEqual({
+      webhooks: [{}, { secret: ['Ensure this field has at least 16 characters.'] }],
+    });
+    expect(refusal(form({ name: ['p'], webhooks: ['{"target_url":"https://h/a","secret":7}'] }))).toEqual({ webhooks: [{ secret: ['Not a valid string.'] }] });
+  });
+
+  it('refuses unknown keys inside webhooks entries, merged with the other errors of the entry', () => {
+    expect(refusal(json({ name: 'p', webhooks: [{ target_url: 'https://h/a', secrets: 's'.repeat(16) }, { target_url: 'bad', typo: 1 }, { target_url: 'https://h/c' }, 3] }))).toEqual({
+      webhooks: [
+        { secrets: ['This field is not allowed.'] },
+        { target_url: ['Enter a valid URL.'], typo: ['This field is not allowed.'] },
+        {},
+        { non_field_errors: ['Invalid data. Expected a dictionary, but got int.'] },
+      ],
+    });
+  });
+
+  it('refuses an unknown add_webhook field such as secrets', () => {
+    expect(refuseHook(json({ target_url: 'https://h/x', secrets: 's'.repeat(16) }))).toEqual({ secrets: ['This field is not allowed.'] });
   });
 });

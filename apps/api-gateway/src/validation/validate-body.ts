@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
-import { BOOLEAN_FIELDS, DRF, JSON_FIELDS, pythonTypeName } from '@sca/contracts';
+import { BOOLEAN_FIELDS, DRF, JSON_FIELDS, NESTED_LIST_FIELDS, pythonTypeName } from '@sca/contracts';
 import { ApiError } from '../http/api-error';
 import { ParsedBody, RawFields } from '../http/request-body';
 
@@ -75,6 +75,31 @@ function toDrfErrors(errors: ValidationError[]): FieldErrors {
 }
 
 /**
+ * Unknown keys inside the objects of a list field (a `webhooks` entry with `secrets` must not
+ * silently get a generated secret), merged into the per-item error dicts DRF answers with.
+ */
+function nestedUnknownFields(obj: Record<string, unknown>, errors: FieldErrors): void {
+  for (const [field, allowed] of Object.entries(NESTED_LIST_FIELDS)) {
+    const items = obj[field];
+    if (!Array.isArray(items)) continue;
+    const existing = errors[field];
+    if (existing !== undefined && !(Array.isArray(existing) && existing.every((e) => typeof e === 'object'))) continue;
+    const perItem: FieldErrors[] = items.map((_, i) => ({ ...((existing as FieldErrors[] | undefined)?.[i] ?? {}) }));
+    let found = false;
+    items.forEach((item, i) => {
+      if (!item || typeof item !== 'object' || Array.isArray(item)) return;
+      for (const key of Object.keys(item)) {
+        if (!allowed.includes(key) && perItem[i][key] === undefined) {
+          perItem[i][key] = [DRF.unknownField];
+          found = true;
+        }
+      }
+    });
+    if (found) errors[field] = perItem;
+  }
+}
+
+/**
  * Validates a request body against a DTO class. Unknown fields are refused (ScanCode.io
  * ignores them silently, which hides typos such as `pipelines`). Returns the plain, coerced
  * object; throws a 400 with DRF-shaped field errors.
@@ -96,6 +121,7 @@ export function validateBody<T extends object>(
   for (const key of Object.keys(obj)) if (!allowed.includes(key)) errors[key] = [DRF.unknownField];
   const instance = plainToInstance(dto, obj);
   Object.assign(errors, toDrfErrors(validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false })));
+  if (allowed.some((f) => f in NESTED_LIST_FIELDS)) nestedUnknownFields(obj, errors);
   if (Object.keys(errors).length > 0) throw ApiError.badRequest(errors);
   return obj;
 }

@@ -14,6 +14,7 @@ describe('parseGlobalWebhook', () => {
       include_summary: false,
       include_results: false,
       is_active: true,
+      secret: null,
     });
   });
 
@@ -25,11 +26,22 @@ describe('parseGlobalWebhook', () => {
       include_summary: true,
       include_results: true,
       is_active: false,
+      secret: null,
     });
   });
 
   it('reads unknown spellings and empty values as false', () => {
     expect(parseGlobalWebhook('target_url=https://h,include_summary=on,is_active=')).toMatchObject({ include_summary: false, is_active: false });
+  });
+
+  it('reads a secret, kept with any = it contains', () => {
+    expect(parseGlobalWebhook('target_url=https://h, secret=whsec_abc=def_0123456789')?.secret).toBe('whsec_abc=def_0123456789');
+  });
+
+  it('refuses a secret out of the 16–200 character bounds, like the API', () => {
+    expect(() => parseGlobalWebhook('target_url=https://h,secret=short')).toThrow('GLOBAL_WEBHOOK secret must have at least 16 characters');
+    expect(() => parseGlobalWebhook('target_url=https://h,secret=')).toThrow('GLOBAL_WEBHOOK secret must have at least 16 characters');
+    expect(() => parseGlobalWebhook(`target_url=https://h,secret=${'s'.repeat(201)}`)).toThrow('GLOBAL_WEBHOOK secret must have no more than 200 characters');
   });
 
   it('refuses a value without a target_url', () => {

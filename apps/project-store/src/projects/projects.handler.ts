@@ -62,7 +62,9 @@ export class ProjectsHandler {
 
   @MessagePattern(PROJECT_RPC.addWebhook)
   async addWebhook(@Payload() cmd: AddWebhookCommand) {
-    return { status: await this.projects.addWebhook(cmd) };
+    const created = await this.projects.addWebhook(cmd);
+    // ScanCode.io's answer first; the secret is shown here only.
+    return { status: 'Webhook added.', uuid: created.uuid, secret: created.secret };
   }
 
   @MessagePattern(PROJECT_RPC.archive)

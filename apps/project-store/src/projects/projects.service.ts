@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  AddInputCommand, AddPipelineCommand, AddWebhookCommand, ArchiveCommand, CreateProjectCommand, ERROR_CODES,
-  EVENTS, ProjectDeletedEvent, ProjectListQuery, ResetCommand, UploadedInput, WebhookInput,
-  PROJECT_NOT_FOUND,
+  AddInputCommand, AddPipelineCommand, AddWebhookCommand, ArchiveCommand, CreatedWebhook, CreateProjectCommand, ERROR_CODES,
+  EVENTS, ProjectDeletedEvent, ProjectListQuery, ResetCommand, UploadedInput, PROJECT_NOT_FOUND,
 } from '@sca/contracts';
 import { DomainError, MessageBus } from '@sca/messaging';
-import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity, WebhookSubscriptionEntity } from '@sca/persistence';
+import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { parsePipelineSelector, PipelineRegistry, splitInputUrls, tagFromUrl } from '@sca/pipelines';
 import { ProjectQueries } from './project-queries';
@@ -17,6 +16,7 @@ import { pageWindow, paginate } from '../common/pagination';
 import { slugify } from '../common/slugify';
 import { url2purl } from './url2purl';
 import { GlobalWebhook } from './global-webhook';
+import { insertWebhookSubscription } from '../webhooks/webhook-writer';
 
 const RUN_IN_PROGRESS = (action: string) => `Cannot ${action} project while a run is in progress.`;
 
@@ -83,11 +83,17 @@ export class ProjectsService {
     if (Object.keys(errors).length > 0) throw new DomainError(ERROR_CODES.validation, 'Invalid project', errors);
   }
 
-  /** ScanCode.io's create sequence (reference §3.2), in one transaction. */
+  /**
+   * ScanCode.io's create sequence (reference §3.2), in one transaction. The answer is the list
+   * item plus, when the request created subscriptions (`webhook_url`, `webhooks`), a final
+   * `webhooks` key with their secrets: the only time they are shown. The global webhook is the
+   * operator's, so its secret is not handed to the client.
+   */
   async create(cmd: CreateProjectCommand) {
     await this.validateCreate(cmd);
     const purl = cmd.purl || (!cmd.upload && cmd.input_urls.length === 1 ? url2purl(cmd.input_urls[0]) : '');
     const labels = [...new Set(cmd.labels)].sort();
+    const created: CreatedWebhook[] = [];
     try {
       await this.db.transaction(async (tx) => {
         await tx.insert(ProjectEntity, {
@@ -95,19 +101,24 @@ export class ProjectsService {
           notes: cmd.notes, settings: cmd.settings as object, labels, label_slugs: labels.map(slugify), purl, extra_data: cmd.extra_data as object,
         });
         const global = this.globalWebhook.subscription();
-        if (global) await this.insertWebhook(tx, cmd.uuid, global);
+        if (global) await insertWebhookSubscription(tx, cmd.uuid, global);
         if (cmd.upload) await this.insertUpload(tx, cmd.uuid, cmd.upload);
         await this.insertUrls(tx, cmd.uuid, cmd.input_urls);
         for (const p of cmd.pipelines) await this.insertRun(tx, cmd.uuid, p);
-        if (cmd.webhook_url) await this.insertWebhook(tx, cmd.uuid, { target_url: cmd.webhook_url, trigger_on_each_run: false, include_summary: false, include_results: false, is_active: true });
-        for (const w of cmd.webhooks) await this.insertWebhook(tx, cmd.uuid, w);
+        if (cmd.webhook_url) {
+          created.push(await insertWebhookSubscription(tx, cmd.uuid, {
+            target_url: cmd.webhook_url, trigger_on_each_run: false, include_summary: false, include_results: false, is_active: true, secret: null,
+          }));
+        }
+        for (const w of cmd.webhooks) created.push(await insertWebhookSubscription(tx, cmd.uuid, w));
       });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new DomainError(ERROR_CODES.validation, 'Invalid project', { name: ['project with this name already exists.'] });
       throw error;
     }
     if (cmd.execute_now) await this.runs.startNext(cmd.uuid);
-    return this.listItem(cmd.uuid, cmd.ctx.base_url);
+    const item = await this.listItem(cmd.uuid, cmd.ctx.base_url);
+    return created.length > 0 ? { ...item, webhooks: created } : item;
   }
 
   private async insertUpload(tx: EntityManager, projectUuid: string, upload: UploadedInput): Promise<void> {
@@ -125,10 +136,6 @@ export class ProjectsService {
     const pipeline = this.registry.get(name);
     if (!pipeline) throw new DomainError(ERROR_CODES.refused, `${selector} is not a valid pipeline.`);
     await tx.insert(RunEntity, { uuid: randomUUID(), project_uuid: projectUuid, pipeline_name: name, description: pipeline.summary, selected_groups: groups });
-  }
-
-  private async insertWebhook(tx: EntityManager, projectUuid: string, w: WebhookInput): Promise<void> {
-    await tx.insert(WebhookSubscriptionEntity, { uuid: randomUUID(), project_uuid: projectUuid, ...w });
   }
 
   private async hasRunInProgress(uuid: string): Promise<boolean> {
@@ -168,10 +175,10 @@ export class ProjectsService {
     return 'Pipeline added.';
   }
 
-  async addWebhook(cmd: AddWebhookCommand): Promise<string> {
+  /** Adds a subscription; the caller shows its secret once. */
+  async addWebhook(cmd: AddWebhookCommand): Promise<CreatedWebhook> {
     await this.require(cmd.project_uuid);
-    await this.db.transaction((tx) => this.insertWebhook(tx, cmd.project_uuid, cmd.webhook));
-    return 'Webhook added.';
+    return this.db.transaction((tx) => insertWebhookSubscription(tx, cmd.project_uuid, cmd.webhook));
   }
 
   async archive(cmd: ArchiveCommand): Promise<string> {

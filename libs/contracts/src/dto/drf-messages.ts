@@ -7,6 +7,7 @@ export const DRF = {
   invalidUrl: 'Enter a valid URL.',
   invalidJson: 'Value must be valid JSON.',
   maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
+  minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
   notList: (got: string) => `Expected a list of items but got type "${got}".`,
   notDict: (got: string) => `Expected a dictionary of items but got type "${got}".`,
   unknownField: 'This field is not allowed.',

@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { DRF } from './drf-messages';
 import { IsDrfDict, IsDrfList, IsStringOrStringList } from './validators';
+import { WEBHOOK_SECRET_MAX_LENGTH, WEBHOOK_SECRET_MIN_LENGTH } from '../webhooks';
 
 // class-validator runs a property's decorators bottom-up (right to left on one line): the type
 // check is written last so that it is the first error reported, as DRF does.
@@ -18,8 +19,18 @@ export class WebhookDto {
   @IsOptional() @IsBoolean({ message: DRF.notBoolean }) include_summary?: boolean;
   @IsOptional() @IsBoolean({ message: DRF.notBoolean }) include_results?: boolean;
   @IsOptional() @IsBoolean({ message: DRF.notBoolean }) is_active?: boolean;
+
+  /** The HMAC key deliveries are signed with; generated when absent (or null), returned once. */
+  @MaxLength(WEBHOOK_SECRET_MAX_LENGTH, { message: DRF.maxLength(WEBHOOK_SECRET_MAX_LENGTH) })
+  @MinLength(WEBHOOK_SECRET_MIN_LENGTH, { message: DRF.minLength(WEBHOOK_SECRET_MIN_LENGTH) })
+  @IsNotEmpty({ message: DRF.blank })
+  @IsString({ message: DRF.notString })
+  @IsOptional()
+  secret?: string;
 }
-export const WEBHOOK_FIELDS = ['target_url', 'trigger_on_each_run', 'include_summary', 'include_results', 'is_active'];
+export const WEBHOOK_FIELDS = ['target_url', 'trigger_on_each_run', 'include_summary', 'include_results', 'is_active', 'secret'];
+/** Fields allowed inside the objects of a list field (unknown ones are refused as at the top level). */
+export const NESTED_LIST_FIELDS: Record<string, string[]> = { webhooks: WEBHOOK_FIELDS };
 
 /** POST /api/projects/ (reference §3.2). */
 export class CreateProjectDto {
