@@ -143,7 +143,8 @@ describe('when webhooks fire', () => {
 describe('what a delivery carries', () => {
   it('sends project and run as ScanCode.io does, signed with the subscription secret', async () => {
     const url = receiver.script('/payload-plain', [{ status: 200 }]);
-    const p = await project('payload', [hook(url)]);
+    const p = await project('payload', [hook(url, { secret: 'a-receiver-chosen-secret' })]);
+    expect(p.webhooks).toEqual([{ uuid: expect.any(String), target_url: url, secret: 'a-receiver-chosen-secret' }]);
     const received = await until('the delivery', () => receiver.at('/payload-plain')[0]);
     const body = JSON.parse(received.body);
     expect(Object.keys(body)).toEqual(['project', 'run']);
@@ -164,7 +165,7 @@ describe('what a delivery carries', () => {
     // What a receiver does: recompute the HMAC over "<t>." + the raw body with its secret.
     const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(received.headers['x-scanworks-signature']));
     expect(match).not.toBeNull();
-    const expected = createHmac('sha256', delivery.secret).update(`${match![1]}.${received.body}`).digest('hex');
+    const expected = createHmac('sha256', 'a-receiver-chosen-secret').update(`${match![1]}.${received.body}`).digest('hex');
     expect(match![2]).toBe(expected);
     expect(Math.abs(Date.now() / 1000 - Number(match![1]))).toBeLessThan(60);
   }, 60_000);
@@ -210,6 +211,22 @@ describe('delivery, retries and the log', () => {
     } finally {
       await conn.close();
     }
+  }, 60_000);
+
+  it('sends a failed delivery again when it is redelivered through the API, continuing its attempt count', async () => {
+    const url = receiver.script('/redeliver', [{ status: 410 }, { status: 200 }]);
+    const p = await project('redeliver', [hook(url)]);
+    await until('the failure', async () => ((await deliveries(p.uuid))[0]?.status === 'failed' ? true : undefined));
+    const [sub] = (await s.api.get(`/api/projects/${p.uuid}/webhooks/`)).body;
+    const [failed] = sub.deliveries;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, response_status_code: 410, delivered: true, success: false });
+    const again = await s.api.post(`/api/projects/${p.uuid}/webhooks/${sub.uuid}/deliveries/${failed.uuid}/redeliver/`);
+    expect(again).toMatchObject({ status: 202, body: { status: 'Redelivery queued.' } });
+    await until('the success', async () => ((await deliveries(p.uuid))[0]?.status === 'succeeded' ? true : undefined));
+    const [after] = (await s.api.get(`/api/projects/${p.uuid}/webhooks/`)).body[0].deliveries;
+    expect(after).toMatchObject({ status: 'succeeded', attempts: 2, response_status_code: 200, success: true });
+    expect(after.attempt_log.map((a: any) => [a.attempt, a.response_status_code])).toEqual([[1, 410], [2, 200]]);
+    expect(receiver.at('/redeliver')).toHaveLength(2);
   }, 60_000);
 
   it('honours Retry-After on a 429', async () => {

@@ -28,7 +28,12 @@ export class WebhookDeliveryLog1732600000000 implements MigrationInterface {
         response_text text NOT NULL DEFAULT '',
         error text NOT NULL DEFAULT ''
       );
-      CREATE INDEX webhook_delivery_attempts_delivery_idx ON webhook_delivery_attempts (delivery_uuid, attempt)`);
+      CREATE INDEX webhook_delivery_attempts_delivery_idx ON webhook_delivery_attempts (delivery_uuid, attempt);
+
+      -- Subscriptions made before secrets existed get a random one (two v4 UUIDs, 244 random
+      -- bits) rather than signing with an empty key; their owners re-add them to learn a secret.
+      UPDATE webhook_subscriptions SET secret = 'whsec_' || replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
+      WHERE secret IS NULL OR secret = ''`);
   }
 
   async down(q: QueryRunner): Promise<void> {
