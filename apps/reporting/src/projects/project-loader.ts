@@ -4,15 +4,8 @@ import type { ReportInputSource, ReportOrphanInput, ReportProject } from '@sca/f
 import { RUN_SELECT, RunRow, serializeRun, UUID_RE } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 
-/** A project as the outputs see it; `created_date` with milliseconds, as Django's JSON encoder. */
-export interface ReportProjectRow {
-  uuid: string;
-  name: string;
-  created_date: string;
-  notes: string;
-  settings: Record<string, unknown>;
-  extra_data: Record<string, unknown>;
-}
+/** A project row as the outputs see it, before its inputs and runs are read. */
+export type ReportProjectRow = Omit<ReportProject, 'input_sources' | 'runs'>;
 
 /** The columns of a ReportProjectRow, from `projects p`. */
 export const REPORT_PROJECT_COLUMNS = `p.uuid, p.name,
