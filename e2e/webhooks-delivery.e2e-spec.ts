@@ -189,6 +189,15 @@ describe('delivery, retries and the log', () => {
     await until('the success', async () => ((await deliveries(p.uuid))[0]?.status === 'succeeded' ? true : undefined));
     const [delivery] = await deliveries(p.uuid);
     expect(delivery).toMatchObject({ attempts: 3, response_status_code: 200, logged: 3 });
+    // A duplicate message for the delivered delivery (a redelivery by the broker) sends nothing.
+    const conn = await connect(TEST_AMQP_URL);
+    try {
+      const channel = await conn.createChannel();
+      channel.sendToQueue(topologyNames.work(s.t.prefix, 'webhook.deliver').main, Buffer.from(JSON.stringify({ delivery_uuid: delivery.uuid })), { type: 'webhook.deliver', persistent: true });
+      await channel.close();
+    } finally {
+      await conn.close();
+    }
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.at('/flaky')).toHaveLength(3);
     const gaps = receiver.at('/flaky').map((r, i, all) => (i === 0 ? 0 : r.at - all[i - 1].at));
