@@ -34,6 +34,9 @@ const buildInventoryFromScans = defineStep({
       }
       ctx.log(`Loading ${filename}`);
       const counts = await loadInventoryFile(ctx, path, async (headers) => {
+        // Only ScanCode.io results carry project extra_data (load_inventory_from_scanpipe); a
+        // toolkit scan's header extra_data (system_environment, files_count...) is not kept.
+        if (headers[0]?.tool_name !== 'scanpipe') return;
         const extra = headers[0]?.extra_data;
         if (extra && typeof extra === 'object' && Object.keys(extra).length > 0) {
           await ctx.updateProjectExtraData(inputs.length > 1 ? { [filename]: extra } : (extra as Record<string, unknown>));
