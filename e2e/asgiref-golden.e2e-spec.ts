@@ -151,8 +151,6 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
   { where: 'results:headers[0].runs[0].scancodeio_version', kind: 'golden-harness', golden: '', reason: NO_TASK_RUNNER },
   { where: 'results:headers[0].runs[0].task_*', kind: 'golden-harness', golden: null, check: (_g, o) => o !== null, reason: NO_TASK_RUNNER },
   { where: 'results:headers[0].runs[0].execution_time', kind: 'golden-harness', golden: null, check: (_g, o) => typeof o === 'number', reason: NO_TASK_RUNNER },
-  { where: 'results:headers[0].runs[0].current_step', kind: 'departure', golden: undefined, ours: '', reason: 'The run serializer adds current_step and progress (README, "Deliberate departures"); the results header reuses it.' },
-  { where: 'results:headers[0].runs[0].progress', kind: 'departure', golden: undefined, ours: { done: 0, total: 0 }, reason: 'The run serializer adds current_step and progress (README, "Deliberate departures"); the results header reuses it.' },
   { where: 'results:packages[*].license_detections[*].matches[*].from_file', kind: 'golden-source', check: (g, o) => `codebase/${String(g)}` === o, reason: `scan_codebase records package matches relative to codebase/; the toolkit scan has codebase/… paths. ${LOADED_NOT_SCANNED}` },
   { where: 'results:files[*].package_data[*].license_detections[*].matches[*].from_file', kind: 'golden-source', golden: null, check: (_g, o) => String(o).startsWith('codebase/'), reason: `scan_codebase stores package_data matches without from_file. ${LOADED_NOT_SCANNED}` },
   { where: 'results:files[*].license_detections[*].matches[*].from_file', kind: 'golden-source', golden: null, check: (_g, o) => String(o).startsWith('codebase/'), reason: `scan_codebase stores resource matches without from_file. ${LOADED_NOT_SCANNED}` },

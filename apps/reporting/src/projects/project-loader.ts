@@ -68,11 +68,13 @@ export class ProjectLoader {
     return files;
   }
 
-  /** Run serializer output without `url` and `project`, oldest first. */
+  /** Run serializer output without `url`, `project`, `current_step` and `progress`, oldest first. */
   private async runs(uuid: string): Promise<Record<string, unknown>[]> {
     const rows: RunRow[] = await this.db.query(`SELECT ${RUN_SELECT} FROM runs r WHERE r.project_uuid = $1 ORDER BY r.created_date, r.uuid`, [uuid]);
     return rows.map((row) => {
-      const { url: _url, project: _project, ...run } = serializeRun(row, '');
+      // ScanCode.io's results runs: the serializer without url and project (and without the
+      // current_step and progress this service adds to its API).
+      const { url: _url, project: _project, current_step: _step, progress: _progress, ...run } = serializeRun(row, '');
       return run;
     });
   }
