@@ -54,10 +54,10 @@ describe('writeCycloneDx (JSON)', () => {
       { alg: 'SHA-256', content: 'a5098bc870b80e7b872bff60bb363c7f2c2c89078759f6c47b53ff8c525a152e' },
     ]);
     expect(asgiref['properties']).toEqual([
-      { name: 'aboutcode:primary_language', value: 'Python' },
       { name: 'aboutcode:download_url', value: 'https://files.pythonhosted.org/packages/asgiref-3.3.0.tar.gz' },
       { name: 'aboutcode:homepage_url', value: 'https://github.com/django/asgiref/' },
       { name: 'aboutcode:package_uid', value: ASGIREF_UID },
+      { name: 'aboutcode:primary_language', value: 'Python' },
     ]);
     // download_url and homepage_url are properties, so they are not repeated as references.
     expect(asgiref['externalReferences']).toEqual([

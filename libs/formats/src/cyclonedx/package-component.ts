@@ -52,8 +52,9 @@ export function packageToComponent(pkg: PackageRecord): Models.Component {
   const hashes = new Models.HashDictionary();
   for (const [field, algorithm] of HASH_FIELDS) if (pkg[field]) hashes.set(algorithm, pkg[field]);
 
+  // Sorted by name, as ScanCode.io's Python library keeps them.
   const properties = new Models.PropertyRepository();
-  for (const field of PROPERTY_FIELDS) {
+  for (const field of [...PROPERTY_FIELDS].sort()) {
     const value = propertyValue(pkg, field);
     if (value) properties.add(new Models.Property(`aboutcode:${field}`, value));
   }
