@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig, serviceVersion } from '@sca/config';
 import { WORK } from '@sca/contracts';
-import { AmqpExceptionFilter, RabbitTransport } from '@sca/messaging';
+import { connectRabbitTransport, RabbitTransport } from '@sca/messaging';
 import { createLogger } from '@sca/observability';
 import { createDataSource } from '@sca/persistence';
 import { storageFromSettings } from '@sca/storage';
@@ -24,8 +24,7 @@ async function bootstrap(): Promise<void> {
     work: [{ name: WORK.runExecute, prefetch: config.RUNNER_CONCURRENCY }],
     control: true,
   });
-  const micro = app.connectMicroservice({ strategy: transport }, { inheritAppConfig: false });
-  micro.useGlobalFilters(new AmqpExceptionFilter());
+  connectRabbitTransport(app, transport);
   await app.startAllMicroservices();
   await app.listen(config.RUNNER_PORT, config.RUNNER_HOST);
   logger.log(`pipeline-runner ready on ${await app.getUrl()}`);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@sca/config';
 import { EVENTS, SERVICES } from '@sca/contracts';
-import { AmqpExceptionFilter, RabbitTransport } from '@sca/messaging';
+import { connectRabbitTransport, RabbitTransport } from '@sca/messaging';
 import { createLogger } from '@sca/observability';
 import { ProjectStoreConfig } from './config/project-store.config';
 import { ProjectStoreModule } from './project-store.module';
@@ -23,8 +23,7 @@ async function bootstrap(): Promise<void> {
     rpcService: SERVICES.projectStore,
     events: { queue: SERVICES.projectStore, bindings: [EVENTS.runCompleted] },
   });
-  const micro = app.connectMicroservice({ strategy: transport }, { inheritAppConfig: false });
-  micro.useGlobalFilters(new AmqpExceptionFilter());
+  connectRabbitTransport(app, transport);
   await app.startAllMicroservices();
   await app.listen(config.PROJECT_STORE_PORT, config.PROJECT_STORE_HOST);
   logger.log(`project-store ready on ${await app.getUrl()}`);

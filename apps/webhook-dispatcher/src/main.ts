@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@sca/config';
 import { EVENTS, WORK } from '@sca/contracts';
-import { AmqpExceptionFilter, RabbitTransport } from '@sca/messaging';
+import { connectRabbitTransport, RabbitTransport } from '@sca/messaging';
 import { createLogger } from '@sca/observability';
 import { createDataSource } from '@sca/persistence';
 import { storageFromSettings } from '@sca/storage';
@@ -30,8 +30,7 @@ async function bootstrap(): Promise<void> {
     work: [{ name: WORK.webhookDeliver, prefetch: config.WEBHOOK_CONCURRENCY, retryDelaysMs }],
     events: { queue: 'webhook-dispatcher', bindings: [EVENTS.runCompleted] },
   });
-  const micro = app.connectMicroservice({ strategy: transport }, { inheritAppConfig: false });
-  micro.useGlobalFilters(new AmqpExceptionFilter());
+  connectRabbitTransport(app, transport);
   await app.startAllMicroservices();
   await app.listen(config.WEBHOOK_DISPATCHER_PORT, config.WEBHOOK_DISPATCHER_HOST);
   logger.log(`webhook-dispatcher ready on ${await app.getUrl()}`);

@@ -10,3 +10,4 @@ export { RabbitTransport, type RabbitTransportStatus } from './rabbit-transport'
 export type { EventConsumerOptions, RabbitTransportOptions, WorkConsumerOptions } from './rabbit-transport.options';
 export type { RpcErrorBody, RpcReply } from './rpc-envelope';
 export { topologyNames, type RetryableQueue } from './topology';
+export { connectRabbitTransport } from './connect-transport';
