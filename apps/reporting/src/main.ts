@@ -1,29 +1,19 @@
 import 'reflect-metadata';
-import { readFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@sca/config';
 import { createLogger } from '@sca/observability';
 import { createDataSource } from '@sca/persistence';
-import { loadPoliciesYaml, Policies } from '@sca/scanner';
+import { loadServicePolicies } from '@sca/pipelines';
 import { storageFromSettings } from '@sca/storage';
 import { ReportingConfig } from './config/reporting.config';
 import { ReportingModule } from './reporting.module';
-
-/** The service-wide policies file, validated at start as ScanCode.io does. */
-function globalPolicies(path: string | undefined): Policies | null {
-  if (!path) return null;
-  try {
-    return loadPoliciesYaml(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new Error(`POLICIES_FILE ${path}: ${(error as Error).message}`);
-  }
-}
 
 /** The reporting service: results, downloads, the XLSX report and compliance, read-only on the database. */
 async function bootstrap(): Promise<void> {
   const config = loadConfig(ReportingConfig);
   const logger = createLogger('reporting', config.LOG_LEVEL, config.LOG_JSON);
-  const policies = globalPolicies(config.POLICIES_FILE);
+  // A bad POLICIES_FILE stops the service at start, as it stops the runner.
+  const policies = loadServicePolicies(config.POLICIES_FILE);
   const db = createDataSource({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: 'reporting' });
   await db.initialize();
   const storage = storageFromSettings(config);

@@ -1,17 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { licensePoliciesEnabled, loadPoliciesYaml, parsePolicies, Policies } from '@sca/scanner';
-import { OBJECT_STORAGE, ObjectStorage, ObjectNotFoundError, storageKeys } from '@sca/storage';
+import { choosePolicies, POLICIES_FILENAME, type PolicyFile } from '@sca/pipelines';
+import { licensePoliciesEnabled, Policies } from '@sca/scanner';
+import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { CodebaseFiles } from '../projects/codebase-files';
 import type { ReportProjectRow } from '../projects/project-loader';
 
 export const GLOBAL_POLICIES = Symbol('GLOBAL_POLICIES');
 
 const POLICIES_LIMIT = 4 * 1024 * 1024;
+/** `codebase/<dir>/policies.yml` in an immediate, not hidden, subdirectory (Python's glob). */
+const CODEBASE_POLICIES = '^[^/.][^/]*/policies\\.yml$';
 
 /**
- * The policies in force for a project, in ScanCode.io's order (reference §9.1): the `policies`
- * setting, `input/policies.yml`, exactly one `codebase/*\/policies.yml`, then the service-wide
- * file. A broken project file means no policies, as the runner records it in a message.
+ * The policies in force for a project, in the runner's order (`choosePolicies`), read from
+ * object storage and the codebase packs. A broken project document means no policies; the
+ * runner has recorded it as a message, so here it is only logged.
  */
 @Injectable()
 export class ProjectPolicies {
@@ -24,34 +27,27 @@ export class ProjectPolicies {
   ) {}
 
   async forProject(project: ReportProjectRow): Promise<Policies | null> {
-    try {
-      const setting = project.settings['policies'];
-      if (typeof setting === 'string' && setting.trim() !== '') return loadPoliciesYaml(setting);
-      if (setting && typeof setting === 'object') return parsePolicies(setting);
-      const input = await this.inputFile(project.uuid);
-      if (input !== null) return loadPoliciesYaml(input);
-      const inCodebase = await this.codebase.findPaths(project.uuid, '^[^/]+/policies\\.yml$');
-      if (inCodebase.length === 1) {
-        const text = await this.codebase.readText(project.uuid, inCodebase[0]);
-        if (text !== null) return loadPoliciesYaml(text);
-      }
-    } catch (error) {
-      this.logger.warn(`project ${project.uuid}: policies ignored: ${(error as Error).message}`);
-      return null;
-    }
-    return this.globalPolicies;
+    const resolved = await choosePolicies({
+      settings: project.settings,
+      service: this.globalPolicies,
+      projectFile: () => this.projectFile(project.uuid),
+      invalid: async (description) => this.logger.warn(`project ${project.uuid}: policies ignored: ${description}`),
+    });
+    return resolved.policies;
   }
 
   async licensePoliciesEnabled(project: ReportProjectRow): Promise<boolean> {
     return licensePoliciesEnabled(await this.forProject(project));
   }
 
-  private async inputFile(uuid: string): Promise<string | null> {
-    try {
-      return (await this.storage.getBuffer(storageKeys.input(uuid, 'policies.yml'), POLICIES_LIMIT)).toString('utf8');
-    } catch (error) {
-      if (error instanceof ObjectNotFoundError) return null;
-      throw error;
+  private async projectFile(uuid: string): Promise<PolicyFile | null> {
+    const inputKey = storageKeys.input(uuid, POLICIES_FILENAME);
+    if (await this.storage.exists(inputKey)) {
+      return { source: 'input', path: `input/${POLICIES_FILENAME}`, read: async () => (await this.storage.getBuffer(inputKey, POLICIES_LIMIT)).toString('utf8') };
     }
+    const inCodebase = await this.codebase.findPaths(uuid, CODEBASE_POLICIES);
+    if (inCodebase.length !== 1) return null;
+    const [path] = inCodebase;
+    return { source: 'codebase', path: `codebase/${path}`, read: async () => (await this.codebase.readText(uuid, path)) ?? '' };
   }
 }

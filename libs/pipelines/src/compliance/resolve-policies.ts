@@ -56,7 +56,7 @@ async function codebasePolicyFiles(codebase: string): Promise<string[]> {
 }
 
 /** A project's own policies file: input/policies.yml, else the only codebase/<dir>/policies.yml. */
-async function projectPoliciesFile(lookup: PolicyLookup): Promise<{ path: string; source: PolicySource } | null> {
+async function projectPoliciesFile(lookup: PolicyLookup): Promise<{ path: string; source: PolicyFile['source'] } | null> {
   const input = join(lookup.dirs.input, POLICIES_FILENAME);
   if (await isRegularFile(input)) return { path: input, source: 'input' };
   const files = await codebasePolicyFiles(lookup.dirs.codebase);
@@ -72,28 +72,56 @@ async function projectPoliciesFile(lookup: PolicyLookup): Promise<{ path: string
   return null;
 }
 
-/**
- * A bad project document does not fail the run: it is reported as an error message and the
- * run goes on with policies disabled (not with the service-wide ones, which the project
- * meant to replace).
- */
-async function parseOrReport(lookup: PolicyLookup, source: PolicySource, where: Record<string, unknown>, read: () => Promise<Policies>): Promise<ResolvedPolicies> {
-  try {
-    return { policies: await read(), source };
-  } catch (error) {
-    await lookup.report({ severity: 'error', description: (error as Error).message, model: lookup.model, details: where });
-    return { policies: null, source };
-  }
+/** A project's own policies file, wherever it is kept (a run's scratch dirs, object storage). */
+export interface PolicyFile {
+  source: 'input' | 'codebase';
+  /** Where the file is, relative to the project, for messages. */
+  path: string;
+  read(): Promise<string>;
 }
 
-export async function resolvePolicies(lookup: PolicyLookup): Promise<ResolvedPolicies> {
-  const setting = lookup.settings['policies'];
+/** What the resolution order needs to know about one project. */
+export interface PolicySources {
+  settings: Record<string, unknown>;
+  /** `input/policies.yml`, else the only `codebase/<dir>/policies.yml`; null when there is none. */
+  projectFile(): Promise<PolicyFile | null>;
+  /** The service-wide POLICIES_FILE, validated at start; null when not configured. */
+  service: Policies | null;
+  /** Told about a project document that is not valid (a run records it as an error message). */
+  invalid(description: string, where: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * ScanCode.io's order over any sources. A bad project document is reported and means no
+ * policies (not the service-wide ones, which the project meant to replace).
+ */
+export async function choosePolicies(sources: PolicySources): Promise<ResolvedPolicies> {
+  const parsed = async (source: PolicySource, where: Record<string, unknown>, read: () => Promise<Policies>): Promise<ResolvedPolicies> => {
+    try {
+      return { policies: await read(), source };
+    } catch (error) {
+      await sources.invalid((error as Error).message, where);
+      return { policies: null, source };
+    }
+  };
+  const setting = sources.settings['policies'];
   if (!isEmptySetting(setting)) {
-    return parseOrReport(lookup, 'settings', { setting: 'policies' }, async () => (typeof setting === 'string' ? loadPoliciesYaml(setting) : parsePolicies(setting)));
+    return parsed('settings', { setting: 'policies' }, async () => (typeof setting === 'string' ? loadPoliciesYaml(setting) : parsePolicies(setting)));
   }
-  const file = await projectPoliciesFile(lookup);
-  if (file) {
-    return parseOrReport(lookup, file.source, { path: relative(lookup.dirs.root, file.path) }, async () => loadPoliciesYaml(await readFile(file.path, 'utf8')));
-  }
-  return { policies: lookup.service, source: lookup.service ? 'service' : null };
+  const file = await sources.projectFile();
+  if (file) return parsed(file.source, { path: file.path }, async () => loadPoliciesYaml(await file.read()));
+  return { policies: sources.service, source: sources.service ? 'service' : null };
+}
+
+/** A run's policies, from its scratch directories; problems become messages of the step that asked. */
+export function resolvePolicies(lookup: PolicyLookup): Promise<ResolvedPolicies> {
+  return choosePolicies({
+    settings: lookup.settings,
+    service: lookup.service,
+    projectFile: async () => {
+      const file = await projectPoliciesFile(lookup);
+      return file && { source: file.source, path: relative(lookup.dirs.root, file.path), read: () => readFile(file.path, 'utf8') };
+    },
+    invalid: (description, where) => lookup.report({ severity: 'error', description, model: lookup.model, details: where }),
+  });
 }
