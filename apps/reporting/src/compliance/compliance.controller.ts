@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { PROJECT_NOT_FOUND } from '@sca/contracts';
 import { ProjectLoader, ReportProjectRow } from '../projects/project-loader';
+import { requireProject } from '../projects/require-project';
 import { FailLevelError, projectComplianceAlerts, severitiesFor } from './compliance-alerts';
 
 /** Compliance endpoints (reference §3.16), served to the gateway over internal HTTP. */
@@ -36,9 +36,7 @@ export class ComplianceController {
     if (project) res.json({ scorecard_compliance_alert: project.extra_data['scorecard_compliance_alert'] ?? null });
   }
 
-  private async project(uuid: string, res: Response): Promise<ReportProjectRow | null> {
-    const project = await this.loader.find(uuid);
-    if (!project) res.status(404).json({ detail: PROJECT_NOT_FOUND });
-    return project;
+  private project(uuid: string, res: Response): Promise<ReportProjectRow | null> {
+    return requireProject(this.loader, uuid, res);
   }
 }

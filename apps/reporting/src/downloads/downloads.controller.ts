@@ -1,17 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Logger, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { PROJECT_NOT_FOUND } from '@sca/contracts';
+import { contentTypeFor, outputTimestamp, safeFilename } from '@sca/formats';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
-import { ProjectLoader, ReportProjectRow } from '../projects/project-loader';
+import { ProjectLoader } from '../projects/project-loader';
+import { requireProject } from '../projects/require-project';
 import { DownloadRequestError, isFileFormat, parseDownloadRequest } from './download-request';
 import { FILE_FORMATS, OutputGenerator } from './output-generator';
-import { contentDisposition, contentTypeFor, outputTimestamp, safeFilename } from '@sca/formats';
+import { sendBody, withTempDir } from './send-body';
 import { ZipEntry, zipStream } from './zip-stream';
 
 type RawQuery = Record<string, string | string[] | undefined>;
@@ -33,10 +30,10 @@ export class DownloadsController {
   /** `results/`: the results document, streamed, without a Content-Disposition. */
   @Get('results')
   async results(@Param('uuid') uuid: string, @Res() res: Response): Promise<void> {
-    const project = await this.project(uuid, res);
+    const project = await requireProject(this.loader, uuid, res);
     if (!project) return;
     const input = await this.outputs.reportInput(project);
-    await this.send(res, 'application/json', null, () => Readable.from(this.outputs.resultsJson(input)));
+    await sendBody(res, 'application/json', null, () => Readable.from(this.outputs.resultsJson(input)), this.logger);
   }
 
   @Get('results_download')
@@ -49,42 +46,34 @@ export class DownloadsController {
       res.status(400).json({ status: error.message });
       return;
     }
-    const project = await this.project(uuid, res);
+    const project = await requireProject(this.loader, uuid, res);
     if (!project) return;
     const name = project.name;
-    if (request.format === 'json') {
-      const input = await this.outputs.reportInput(project);
-      await this.send(res, 'application/json', `scancodeio_${safeFilename(name)}.json`, () => Readable.from(this.outputs.resultsJson(input)));
-      return;
-    }
     if (request.format === 'all_outputs') {
       const entries = await this.outputEntries(project.uuid);
-      await this.send(res, 'application/zip', zipDownloadName(name), () => zipStream(entries) as Readable);
+      await sendBody(res, 'application/zip', zipDownloadName(name), () => zipStream(entries) as Readable, this.logger);
       return;
     }
-    const dir = await mkdtemp(join(tmpdir(), 'reporting-'));
-    try {
-      if (isFileFormat(request.format)) {
-        const out = await this.outputs.generate(project, request.format, request.options, dir);
-        await this.send(res, contentTypeFor(out.filename), safeFilename(`scancodeio_${name}_${out.filename}`), () => createReadStream(out.path));
-      } else {
-        const stamp = outputTimestamp();
-        const entries: ZipEntry[] = [];
-        for (const format of FILE_FORMATS) {
-          const out = await this.outputs.generate(project, format, request.options, dir, stamp);
-          entries.push({ name: safeFilename(`${name}_${out.filename}`), path: out.path });
-        }
-        await this.send(res, 'application/zip', zipDownloadName(name), () => zipStream(entries) as Readable);
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    const input = await this.outputs.reportInput(project);
+    if (request.format === 'json') {
+      await sendBody(res, 'application/json', `scancodeio_${safeFilename(name)}.json`, () => Readable.from(this.outputs.resultsJson(input)), this.logger);
+      return;
     }
-  }
-
-  private async project(uuid: string, res: Response): Promise<ReportProjectRow | null> {
-    const project = await this.loader.find(uuid);
-    if (!project) res.status(404).json({ detail: PROJECT_NOT_FOUND });
-    return project;
+    const { format, options } = request;
+    await withTempDir('reporting-', async (dir) => {
+      if (isFileFormat(format)) {
+        const out = await this.outputs.generate(project, input, format, options, dir);
+        await sendBody(res, contentTypeFor(out.filename), safeFilename(`scancodeio_${name}_${out.filename}`), () => createReadStream(out.path), this.logger);
+        return;
+      }
+      const stamp = outputTimestamp();
+      const entries: ZipEntry[] = [];
+      for (const each of FILE_FORMATS) {
+        const out = await this.outputs.generate(project, input, each, options, dir, stamp);
+        entries.push({ name: safeFilename(`${name}_${out.filename}`), path: out.path });
+      }
+      await sendBody(res, 'application/zip', zipDownloadName(name), () => zipStream(entries) as Readable, this.logger);
+    });
   }
 
   /** The files of output/ (top level) as lazily opened zip entries that keep their names. */
@@ -96,18 +85,6 @@ export class DownloadsController {
       if (name && !name.includes('/')) entries.push({ name, open: () => this.storage.getStream(object.key) });
     }
     return entries;
-  }
-
-  /** Sends a body with backpressure; a failure after the headers went out cuts the connection. */
-  private async send(res: Response, type: string, attachment: string | null, body: () => Readable): Promise<void> {
-    res.status(200).type(type);
-    if (attachment) res.setHeader('Content-Disposition', contentDisposition('attachment', attachment));
-    try {
-      await pipeline(body(), res);
-    } catch (error) {
-      this.logger.warn(`download interrupted: ${(error as Error).message}`);
-      res.destroy(error as Error);
-    }
   }
 }
 

@@ -59,8 +59,7 @@ export class OutputGenerator {
   }
 
   /** Generates `format` into `dir` as `results-<timestamp>.<ext>` and stores it in output/. */
-  async generate(project: ReportProjectRow, format: FileFormat, opts: OutputOptions, dir: string, stamp = outputTimestamp()): Promise<GeneratedOutput> {
-    const input = await this.reportInput(project);
+  async generate(project: ReportProjectRow, input: ReportInput, format: FileFormat, opts: OutputOptions, dir: string, stamp = outputTimestamp()): Promise<GeneratedOutput> {
     const filename = `results-${stamp}.${extension(format, opts)}`;
     const path = join(dir, filename);
     await this.write(project, input, format, opts, path);

@@ -1,8 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Logger, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -11,7 +8,8 @@ import { isXlsxReportModel, ReportProjectInput, writeProjectsReportXlsx, XLSX_MO
 import { buildProjectFilter, ProjectFilterError } from '@sca/persistence';
 import { dbReportInput } from '../projects/db-report-input';
 import { REPORT_PROJECT_COLUMNS, ReportProjectRow } from '../projects/project-loader';
-import { contentDisposition, contentTypeFor, outputTimestamp } from '@sca/formats';
+import { contentTypeFor, outputTimestamp } from '@sca/formats';
+import { sendBody, withTempDir } from '../downloads/send-body';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -48,19 +46,12 @@ export class ReportController {
       return;
     }
     const inputs: ReportProjectInput[] = projects.map((p) => ({ name: p.name, input: dbReportInput(this.db, { ...p, input_sources: [] }, serviceVersion()) }));
-    const dir = await mkdtemp(join(tmpdir(), 'reporting-report-'));
-    try {
+    await withTempDir('reporting-report-', async (dir) => {
       const filename = `scancodeio-report-${outputTimestamp()}.xlsx`;
       const path = join(dir, filename);
       await writeProjectsReportXlsx(model, inputs, path);
-      res.status(200).type(contentTypeFor(filename)).setHeader('Content-Disposition', contentDisposition('attachment', filename));
-      await pipeline(createReadStream(path), res).catch((error: Error) => {
-        this.logger.warn(`report download interrupted: ${error.message}`);
-        res.destroy(error);
-      });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      await sendBody(res, contentTypeFor(filename), filename, () => createReadStream(path), this.logger);
+    });
   }
 
   private async projects(query: RawQuery): Promise<ReportProjectRow[]> {
