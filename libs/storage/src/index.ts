@@ -7,3 +7,4 @@ export { startLocalS3, type LocalS3, type LocalS3Options } from './local-s3';
 export { StorageModule } from './storage.module';
 export { storageFromSettings, type S3Settings } from './storage-from-settings';
 export { walkFiles } from './local-files';
+export { readLatestSummary } from './project-summary';

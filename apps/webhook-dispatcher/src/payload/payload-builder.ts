@@ -5,13 +5,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import got from 'got';
 import { PROJECT_RPC, SERVICES } from '@sca/contracts';
 import { MessageBus } from '@sca/messaging';
-import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
+import { OBJECT_STORAGE, ObjectStorage, readLatestSummary } from '@sca/storage';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { BodySigner } from '../deliveries/signature';
 
 const RPC_TIMEOUT_MS = 15_000;
-const SUMMARY_LIMIT = 64 * 1024 * 1024;
-const SUMMARY_FILE = /summary.*\.json$/;
 
 /** What ScanCode.io's payload leaves out of the serializers it reuses (reference §6.3). */
 const PROJECT_OMITTED = ['url', 'runs'];
@@ -68,14 +66,7 @@ export class PayloadBuilder {
 
   /** The newest `*summary*.json` of output/, or `{}` (ScanCode.io). */
   private async summary(projectUuid: string): Promise<unknown> {
-    const prefix = storageKeys.outputPrefix(projectUuid);
-    const newest = (await this.storage.listNames(prefix)).filter((n) => SUMMARY_FILE.test(n)).sort().at(-1);
-    if (!newest) return {};
-    try {
-      return JSON.parse((await this.storage.getBuffer(`${prefix}${newest}`, SUMMARY_LIMIT)).toString('utf8')) as unknown;
-    } catch {
-      return {};
-    }
+    return (await readLatestSummary(this.storage, projectUuid).catch(() => undefined)) ?? {};
   }
 
   /**
