@@ -1,26 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from 'exceljs';
 import { fromBuffer, type Entry } from 'yauzl';
 import { validateCycloneDxJson, validateSpdxJson } from '@sca/testing';
+import { npmProjectTarball } from './support/npm-project';
 import { useTestStack } from './support/test-stack';
 
 const INPUTS = join(__dirname, 'fixtures', 'inputs');
 const s = useTestStack({ SCAN_PROCESSES: '2' });
 
 async function createProject(name: string, pipeline: string, file: string, settings?: Record<string, unknown>): Promise<string> {
-  const form = new FormData();
-  form.set('name', name);
-  form.set('pipeline', pipeline);
-  form.set('execute_now', 'true');
-  if (settings) form.set('settings', JSON.stringify(settings));
-  form.set('upload_file', new Blob([readFileSync(file)]), file.split('/').pop()!);
-  const created = (await s.api.postForm('/api/projects/', form)).body;
-  const finished = await s.api.waitForRun(created.runs[0].url, undefined, 120_000);
-  expect(finished.status).toBe('success');
-  return created.uuid as string;
+  const { project, run } = await s.api.runUpload({ name, pipeline, file, settings });
+  expect(run.status).toBe('success');
+  return project.uuid as string;
 }
 
 async function download(path: string): Promise<{ status: number; type: string; disposition: string; body: Buffer }> {
@@ -57,12 +50,6 @@ async function sheets(data: Buffer): Promise<Record<string, string[]>> {
   workbook.eachSheet((sheet) => {
     out[sheet.name] = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   });
-  return out;
-}
-
-function npmProjectTarball(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'npm-project-')), 'demo-app.tar.gz');
-  execFileSync('tar', ['-czf', out, '-C', INPUTS, 'npm-project']);
   return out;
 }
 

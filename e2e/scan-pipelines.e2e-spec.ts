@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { npmProjectTarball } from './support/npm-project';
 import { useTestStack } from './support/test-stack';
 
 const INPUTS = join(__dirname, 'fixtures', 'inputs');
@@ -9,21 +9,8 @@ const INPUTS = join(__dirname, 'fixtures', 'inputs');
 const s = useTestStack({ SCAN_PROCESSES: '2' });
 
 async function run(pipeline: string, file: string, name = pipeline, settings?: Record<string, unknown>) {
-  const form = new FormData();
-  form.set('name', `${name}-${Date.now()}`);
-  form.set('pipeline', pipeline);
-  form.set('execute_now', 'true');
-  if (settings) form.set('settings', JSON.stringify(settings));
-  form.set('upload_file', new Blob([readFileSync(file)]), file.split('/').pop()!);
-  const created = (await s.api.postForm('/api/projects/', form)).body;
-  const finished = await s.api.waitForRun(created.runs[0].url, undefined, 120_000);
-  return { uuid: created.uuid as string, run: finished };
-}
-
-function npmProjectTarball(): string {
-  const out = join(mkdtempSync(join(tmpdir(), 'npm-project-')), 'demo-app.tar.gz');
-  execFileSync('tar', ['-czf', out, '-C', INPUTS, 'npm-project']);
-  return out;
+  const { project, run: finished } = await s.api.runUpload({ name: `${name}-${Date.now()}`, pipeline, file, settings });
+  return { uuid: project.uuid as string, run: finished };
 }
 
 describe('scan_codebase on is-npm-1.0.0.tgz (ScanCode.io test input)', () => {

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
 /** A small HTTP client for the tests: JSON in, JSON (or text) out, status and headers kept. */
 export interface ApiResponse<T = any> {
   status: number;
@@ -50,6 +53,22 @@ export class Api {
 
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);
+  }
+
+  /**
+   * Creates a project from one uploaded file with one pipeline, started at once, and waits for
+   * the run to end; returns the create answer and the run details.
+   */
+  async runUpload(opts: { name: string; pipeline: string; file: string; settings?: Record<string, unknown> }, timeoutMs = 120_000): Promise<{ project: any; run: any }> {
+    const form = new FormData();
+    form.set('name', opts.name);
+    form.set('pipeline', opts.pipeline);
+    form.set('execute_now', 'true');
+    if (opts.settings) form.set('settings', JSON.stringify(opts.settings));
+    form.set('upload_file', new Blob([readFileSync(opts.file)]), basename(opts.file));
+    const created = await this.postForm('/api/projects/', form);
+    if (created.status !== 201) throw new Error(`project not created (${created.status}): ${created.text}`);
+    return { project: created.body, run: await this.waitForRun(created.body.runs[0].url, undefined, timeoutMs) };
   }
 
   /** Polls a run until `done(status)` or the timeout; returns the last run details. */
