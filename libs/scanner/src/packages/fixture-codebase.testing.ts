@@ -54,17 +54,30 @@ export function assembleFixture(root: string, handlers: readonly DatafileHandler
   return assembleView(fixtureCodebase(root, handlers, opts), handlers);
 }
 
+type AssembledPackage = AssemblyContext['packages'][number];
+
+export interface SummaryOptions {
+  /** More fields per package (the system-package specs add license, copyright, missing files). */
+  packageFields?: (p: AssembledPackage) => Record<string, unknown>;
+  /** Each dependency ends with its datafile path (default true). */
+  dependencyDatafile?: boolean;
+}
+
 /** Packages, their datafiles and linked files, and dependencies, in a compact comparable form. */
-export function assemblySummary(ctx: AssemblyContext): unknown {
+export function assemblySummary(ctx: AssemblyContext, opts: SummaryOptions = {}): unknown {
   const uidToPurl = new Map(ctx.packages.map((p) => [p.package_uid, p.purl]));
   return {
     packages: ctx.packages.map((p) => ({
       purl: p.purl,
       datafile_paths: p.datafile_paths,
       datasource_ids: p.datasource_ids,
+      ...opts.packageFields?.(p),
       files: [...ctx.links].filter(([, uids]) => uids.includes(p.package_uid)).map(([path]) => path).sort(),
     })),
-    dependencies: ctx.dependencies.map((d) => [d.purl, d.extracted_requirement, d.scope, d.for_package_uid ? uidToPurl.get(d.for_package_uid) : null, d.datafile_path]),
+    dependencies: ctx.dependencies.map((d) => {
+      const row: unknown[] = [d.purl, d.extracted_requirement, d.scope, d.for_package_uid ? uidToPurl.get(d.for_package_uid) : null];
+      return opts.dependencyDatafile === false ? row : [...row, d.datafile_path];
+    }),
     messages: ctx.messages,
   };
 }

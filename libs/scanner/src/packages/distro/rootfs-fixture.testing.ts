@@ -5,7 +5,7 @@
  */
 import type { AssemblyContext, CodebaseView } from '../assembly';
 import type { DatafileHandler } from '../handler';
-import { fixtureCodebase } from '../fixture-codebase.testing';
+import { assemblySummary as fixtureSummary, fixtureCodebase } from '../fixture-codebase.testing';
 
 export function rootfsView(root: string, handlers: readonly DatafileHandler[], skip: (path: string) => boolean = () => false): CodebaseView {
   return fixtureCodebase(root, handlers, { skip });
@@ -13,20 +13,14 @@ export function rootfsView(root: string, handlers: readonly DatafileHandler[], s
 
 export { assembleView } from '../fixture-codebase.testing';
 
-/** Packages (purl, namespace, datafiles, linked files, missing refs), dependencies, messages. */
+/** Packages (purl, datafiles, license statement, copyright, linked files, missing refs), dependencies, messages. */
 export function assemblySummary(ctx: AssemblyContext): unknown {
-  const uidToPurl = new Map(ctx.packages.map((p) => [p.package_uid, p.purl]));
-  return {
-    packages: ctx.packages.map((p) => ({
-      purl: p.purl,
-      datafile_paths: p.datafile_paths,
-      datasource_ids: p.datasource_ids,
+  return fixtureSummary(ctx, {
+    dependencyDatafile: false,
+    packageFields: (p) => ({
       extracted_license_statement: p.extracted_license_statement,
       copyright: p.copyright,
-      files: [...ctx.links].filter(([, uids]) => uids.includes(p.package_uid)).map(([path]) => path).sort(),
       missing: ((p.extra_data['missing_file_references'] as { path: string }[] | undefined) ?? []).map((r) => r.path),
-    })),
-    dependencies: ctx.dependencies.map((d) => [d.purl, d.extracted_requirement, d.scope, d.for_package_uid ? uidToPurl.get(d.for_package_uid) : null]),
-    messages: ctx.messages,
-  };
+    }),
+  });
 }
