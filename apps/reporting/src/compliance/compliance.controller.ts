@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ProjectLoader, ReportProjectRow } from '../projects/project-loader';
 import { requireProject } from '../projects/require-project';
+import { lastValue, type QueryValue } from '../http/query-value';
 import { FailLevelError, projectComplianceAlerts, severitiesFor } from './compliance-alerts';
 
 /** Compliance endpoints (reference §3.16), served to the gateway over internal HTTP. */
@@ -11,10 +12,10 @@ export class ComplianceController {
   constructor(private readonly db: DataSource, private readonly loader: ProjectLoader) {}
 
   @Get('compliance')
-  async compliance(@Param('uuid') uuid: string, @Query('fail_level') failLevel: string | string[] | undefined, @Res() res: Response): Promise<void> {
+  async compliance(@Param('uuid') uuid: string, @Query('fail_level') failLevel: QueryValue, @Res() res: Response): Promise<void> {
     let severities: readonly string[];
     try {
-      severities = severitiesFor(Array.isArray(failLevel) ? failLevel.at(-1) : failLevel);
+      severities = severitiesFor(lastValue(failLevel));
     } catch (error) {
       if (!(error instanceof FailLevelError)) throw error;
       res.status(400).json({ status: error.message });

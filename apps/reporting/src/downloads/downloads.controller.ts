@@ -9,9 +9,10 @@ import { requireProject } from '../projects/require-project';
 import { DownloadRequestError, isFileFormat, parseDownloadRequest } from './download-request';
 import { FILE_FORMATS, OutputGenerator } from './output-generator';
 import { sendBody, withTempDir } from './send-body';
+import { lastValue, type QueryValue } from '../http/query-value';
 import { ZipEntry, zipStream } from './zip-stream';
 
-type RawQuery = Record<string, string | string[] | undefined>;
+type RawQuery = Record<string, QueryValue>;
 
 /**
  * Internal HTTP streams of results and downloads (reference §3.5, §3.6, §8), proxied by the
@@ -40,7 +41,7 @@ export class DownloadsController {
   async download(@Param('uuid') uuid: string, @Query() query: RawQuery, @Res() res: Response): Promise<void> {
     let request;
     try {
-      request = parseDownloadRequest(flatten(query));
+      request = parseDownloadRequest(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, lastValue(v)])));
     } catch (error) {
       if (!(error instanceof DownloadRequestError)) throw error;
       res.status(400).json({ status: error.message });
@@ -91,8 +92,4 @@ export class DownloadsController {
 /** `scancodeio_<name>_<name>_outputs.zip`: ScanCode.io applies safe_filename twice. */
 function zipDownloadName(projectName: string): string {
   return safeFilename(`scancodeio_${projectName}_${safeFilename(`${projectName}_outputs.zip`)}`);
-}
-
-function flatten(query: RawQuery): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
 }

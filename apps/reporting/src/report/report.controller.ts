@@ -10,8 +10,9 @@ import { dbReportInput } from '../projects/db-report-input';
 import { REPORT_PROJECT_COLUMNS, ReportProjectRow } from '../projects/project-loader';
 import { contentTypeFor, outputTimestamp } from '@sca/formats';
 import { sendBody, withTempDir } from '../downloads/send-body';
+import { lastValue, type QueryValue } from '../http/query-value';
 
-type RawQuery = Record<string, string | string[] | undefined>;
+type RawQuery = Record<string, QueryValue>;
 
 const CHOICES = XLSX_MODELS.join(', ');
 
@@ -27,7 +28,7 @@ export class ReportController {
 
   @Get()
   async report(@Query() query: RawQuery, @Res() res: Response): Promise<void> {
-    const model = last(query['model']);
+    const model = lastValue(query['model']);
     if (!model) {
       res.status(400).json({ error: 'Specifies the model to include in the XLSX report. Using: ?model=MODEL', choices: CHOICES });
       return;
@@ -61,8 +62,4 @@ export class ReportController {
       filter.params,
     );
   }
-}
-
-function last(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.at(-1) : value;
 }
