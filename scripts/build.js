@@ -16,7 +16,7 @@ function copyDataDirs(dir) {
   for (const name of readdirSync(dir)) {
     const abs = join(dir, name);
     if (!statSync(abs).isDirectory() || name === 'node_modules' || name.startsWith('__')) continue;
-    if (name === 'data' || name === 'rules') cpSync(abs, join(root, 'dist', abs.slice(root.length + 1)), { recursive: true, filter: (src) => !src.endsWith('.ts') && !src.endsWith('.py') });
+    if (name === 'data' || name === 'rules') cpSync(abs, join(root, 'dist', abs.slice(root.length + 1)), { recursive: true, filter: (src) => !src.endsWith('.ts') && !src.endsWith('.py') && !/\/generate-[^/]*$/.test(src) });
     else copyDataDirs(abs);
   }
 }

@@ -1,4 +1,5 @@
 import { WASMagic, WASMagicFlags } from 'wasmagic';
+import { describeText } from './text-magic';
 
 /**
  * libmagic (compiled to WebAssembly) for `file_type` and `mime_type`. Each flag set needs its
@@ -30,21 +31,28 @@ function loadDetectors(): Promise<Detectors> {
 
 /**
  * Describe the first bytes of a file. An empty file gets the values libmagic gives for an empty
- * path (inode/x-empty), which is what ScanCode reports, rather than the buffer variant.
+ * path (inode/x-empty), which is what ScanCode reports, rather than the buffer variant. Plain
+ * text and JavaScript that libmagic would describe as such are described without it
+ * (text-magic.ts); every other file goes to libmagic.
  */
 export async function detectMagic(head: Uint8Array, contentKey?: string): Promise<MagicResult> {
   if (head.length === 0) return { file_type: 'empty', mime_type: 'inode/x-empty' };
   const cached = contentKey === undefined ? undefined : cache.get(contentKey);
   if (cached) return cached;
-  const { description, mime } = await loadDetectors();
   const sample = head.length > MAGIC_HEAD_BYTES ? head.subarray(0, MAGIC_HEAD_BYTES) : head;
-  const file_type = normalize(description.detect(sample));
-  const result = { file_type, mime_type: mimeForDescription(file_type) ?? normalize(mime.detect(sample)) };
+  const result = describeText(sample) ?? (await libmagic(sample));
   if (contentKey !== undefined) {
     if (cache.size >= CACHE_ENTRIES) cache.clear();
     cache.set(contentKey, result);
   }
   return result;
+}
+
+/** libmagic's own answer for a file's first bytes. */
+export async function libmagic(sample: Uint8Array): Promise<MagicResult> {
+  const { description, mime } = await loadDetectors();
+  const file_type = normalize(description.detect(sample));
+  return { file_type, mime_type: mimeForDescription(file_type) ?? normalize(mime.detect(sample)) };
 }
 
 /**

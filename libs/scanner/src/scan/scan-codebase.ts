@@ -3,7 +3,7 @@ import { SerializedToolkitRecord } from '@sca/formats';
 import { FileScanOutput, scanOneFile } from './file-scan';
 import { ScanOptions } from './scan-options';
 import { SerializedRecordData } from './record-scan';
-import { ScanPool } from './scan-pool';
+import { BATCH_FILES, ScanPool } from './scan-pool';
 import { toolkitRecord, ToolkitFileRecord } from './toolkit-record';
 import { treeStats } from './tree-stats';
 import { walkTree, WalkEntry } from './walk';
@@ -16,8 +16,8 @@ export interface CodebaseScanOptions {
   signal?: AbortSignal;
 }
 
-/** Tasks handed to the pool per worker: enough that a worker never waits for the next one. */
-const TASKS_PER_WORKER = 2;
+/** Files handed to the pool per worker: two batches each, so a worker never waits for the next one. */
+const TASKS_PER_WORKER = 2 * BATCH_FILES;
 /** Results kept for in-order output: a slow file holds back the output, never the workers. */
 const REORDER_WINDOW = 512;
 
@@ -30,8 +30,8 @@ interface Pending {
 /**
  * Scans a tree and yields ScanCode-toolkit `files` records in walk order (file records come
  * serialised by the worker that scanned them, see record-scan.ts). Files go to the
- * worker pool, at most two tasks per worker at a time (so the per-file timeout, which starts
- * when a task is handed over, measures the file and not a queue); directories and symlinks
+ * worker pool, at most two batches per worker at a time (so the timeout, which starts when a
+ * batch is handed over, measures the batch and not a queue); directories and symlinks
  * need no I/O and are done here. Finished results wait in a bounded reorder window and are
  * emitted in walk order, so memory is bounded by that window, not by the tree.
  */

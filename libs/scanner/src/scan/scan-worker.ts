@@ -2,14 +2,18 @@ import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 
-/** Piscina worker entry: one file per task. The license index loads once per worker. */
-export default function scanTask(task: FileScanTask): Promise<FileScanOutput> {
-  return scanOneFile(task);
+/** Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other. The license index loads once per worker. */
+export async function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {
+  const out: FileScanOutput[] = [];
+  for (const task of tasks) out.push(await scanOneFile(task));
+  return out;
 }
 
-/** Piscina worker entry (`name: 'scanRecord'`): one file, answered as its serialised record. */
-export function scanRecord(task: RecordScanTask): Promise<SerializedRecordData> {
-  return scanFileRecord(task);
+/** Piscina worker entry (`name: 'scanRecordBatch'`): files scanned into their serialised records. */
+export async function scanRecordBatch(tasks: RecordScanTask[]): Promise<SerializedRecordData[]> {
+  const out: SerializedRecordData[] = [];
+  for (const task of tasks) out.push(await scanFileRecord(task));
+  return out;
 }
 
 /** Piscina worker entry (`name: 'licenseFields'`): license fields of package license statements. */

@@ -2,7 +2,7 @@
  * Helpers shared by the codebase steps: the pool sized from the settings, resource batches
  * from the database, and the scan options of each step.
  */
-import { ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
+import { BATCH_FILES, ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
 import { streamQuery, type MessageInput } from '@sca/persistence';
 import type { StepContext } from '../../framework/step-context';
 
@@ -19,7 +19,7 @@ export function scanProcesses(): number | undefined {
  * results into rows (and batches them into the database), few enough that the per-file timeout,
  * which starts when a file is handed to the pool, still measures the file and not a long queue.
  */
-export const TASKS_PER_WORKER = 8;
+export const TASKS_PER_WORKER = 2 * BATCH_FILES;
 
 export function openPool(): ScanPool {
   return new ScanPool(scanProcesses());
