@@ -1,5 +1,5 @@
 import { plainTextDescription, textEncoding, windowText, ENCODING_WINDOW } from './text-encoding';
-import { binaryRulesMatch, mayPrint, REGEX_BYTES, textRules, type RuleInput } from './text-magic-rules';
+import { binaryRulesMatch, mayDescribe, REGEX_BYTES, textRules, topMatches, type RuleInput } from './text-magic-rules';
 import type { MagicResult } from './magic-detector';
 
 /**
@@ -36,9 +36,9 @@ export function describeText(sample: Uint8Array): MagicResult | null {
 /** True when a JavaScript rule is the first to match, false when no rule can, null when another rule might. */
 function firstRule(input: RuleInput): boolean | null {
   for (const rule of textRules()) {
-    if (!rule.matches(input)) continue;
-    if (rule.prints) return rule.javascript ? true : null;
-    if (rule.then === null || rule.then.some((node) => mayPrint(node, input))) return null;
+    if (rule.javascript) {
+      if (topMatches(rule, input)) return true;
+    } else if (mayDescribe(rule, input)) return null;
   }
   return false;
 }

@@ -71,6 +71,19 @@ function numericLiteral(match) {
   return bytes.map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\${b.toString(8).padStart(3, '0')}`)).join('');
 }
 
+/**
+ * libmagic prints how it reads a test's bytes just before the test: an offset relative to the
+ * previous match or read through a pointer (flags INDIR, OFFADD, INDIROFFADD) is not the number
+ * the test line shows.
+ */
+function isRelative(lines, at) {
+  for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
+    const m = /^mget\(type=\d+, flag=(?:0x)?([0-9a-f]+),/.exec(lines[i]);
+    if (m) return (parseInt(m[1], 16) & 0x7) !== 0;
+  }
+  return true;
+}
+
 function parseTest(match) {
   const [, , , , offset, type, mask = '', flags = '', op, value, description] = match;
   const test = { type, offset: /^\d+$/.test(offset) ? Number(offset) : null, flags, op, value, prints: description !== '' };
@@ -98,13 +111,16 @@ function harvestContinuations(rules, trace) {
     // it that the trace shows (only tests whose parent matched the sample are tried and shown).
     rule.then = [];
     const parents = [{ children: rule.then }];
-    for (const l of out.slice(at + 1)) {
-      const any = ANY_RULE.exec(l);
+    for (let i = at + 1; i < out.length; i++) {
+      const any = ANY_RULE.exec(out[i]);
       if (!any) continue;
       const level = any[3].length - 1;
       if (level === 0) break;
-      const m = RULE.exec(l);
-      const test = m ? parseTest(m) : { type: 'unknown', offset: null, flags: '', op: '', value: l, prints: true };
+      const m = RULE.exec(out[i]);
+      const test = m ? parseTest(m) : { type: 'unknown', offset: null, flags: '', op: '', value: out[i], prints: true };
+      if (isRelative(out, i)) test.relative = true;
+      // A test that matched and shows nothing below it has nothing below it.
+      if (/ = 1( strength=\d+)?$/.test(out[i + 1] ?? '') && !test.prints && test.type !== 'use') test.children = [];
       const parent = parents[Math.min(level - 1, parents.length - 1)];
       (parent.children ??= []).push(test);
       parents.length = level;
