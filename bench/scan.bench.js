@@ -1,7 +1,7 @@
 // Issue 3 benchmark: codescan on a real npm tree (2 cores), side by side with Debian's
 // licensecheck, peak memory, and the time of half the tree to check linear growth.
 const { execFileSync, spawn } = require('node:child_process');
-const { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
+const { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 const { npmTree } = require('./lib/npm-tree');
 
@@ -45,6 +45,28 @@ function ensureLicensecheck() {
   }
 }
 
+/** The file type's cost per file on one thread (text-magic, libmagic when it must): every file's first MiB described, as file info does. */
+async function fileTypeCost(tree) {
+  const { detectMagic, MAGIC_HEAD_BYTES } = require(join(__dirname, '..', 'dist', 'libs', 'scanner', 'src', 'info', 'magic-detector.js'));
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.isFile()) files.push(join(dir, e.name));
+    }
+  };
+  walk(tree);
+  await detectMagic(Buffer.from('warm up'));
+  let ns = 0n;
+  for (const file of files) {
+    const head = readFileSync(file).subarray(0, MAGIC_HEAD_BYTES);
+    const t0 = process.hrtime.bigint();
+    await detectMagic(head);
+    ns += process.hrtime.bigint() - t0;
+  }
+  return +(Number(ns) / 1e6 / files.length).toFixed(3);
+}
+
 async function main() {
   const dataDir = join(__dirname, '.data');
   mkdirSync(dataDir, { recursive: true });
@@ -54,6 +76,11 @@ async function main() {
   const out = join(dataDir, 'scan-out.json');
   const full = await timed(process.execPath, [codescan, tree, '--json', out, '--processes', '2', '--quiet']);
   const result = { files, codescan: { ...full, files_per_s: Math.round(files / full.seconds) } };
+
+  // Where the time goes: file info alone (hashes, libmagic, language) and the text scanners alone.
+  const infoOnly = await timed(process.execPath, [codescan, tree, '--json', join(dataDir, 'scan-info.json'), '--processes', '2', '--quiet', '--info']);
+  const textOnly = await timed(process.execPath, [codescan, tree, '--json', join(dataDir, 'scan-text.json'), '--processes', '2', '--quiet', '--license', '--copyright', '--email', '--url']);
+  result.breakdown = { info_only_s: infoOnly.seconds, scanners_without_info_s: textOnly.seconds, file_type_serial_ms_per_file: await fileTypeCost(tree) };
 
   // Half the tree: the first half of node_modules' packages, to check that time grows linearly.
   const half = join(dataDir, 'npm-tree-half');
