@@ -52,9 +52,18 @@ const OTHER_FORMATS: Record<string, string | Buffer> = {
   'ISO-8859 text': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
   'a UTF-8 BOM': Buffer.from('\ufeffhello\n'),
   'UTF-16': Buffer.from('\ufeffhi\n', 'utf16le'),
+  'a binary-pass literal deep in the file (ISO 9660 at 32 KiB)': textWith('CD001', 32769),
+  'a binary-pass literal past the 64 KiB window (ReiserFS)': textWith('ReIsEr2Fs', 65588),
   'a one-byte file': 'a',
   'a NUL byte': Buffer.from('a\u0000b\n'),
 };
+
+/** 80 KB of text lines with `value` written at `offset`. */
+function textWith(value: string, offset: number): Buffer {
+  const text = Buffer.from(`${'x'.repeat(79)}\n`.repeat(1000));
+  text.write(value, offset);
+  return text;
+}
 
 const bytes = (s: string | Buffer): Buffer => (Buffer.isBuffer(s) ? s : Buffer.from(s));
 const normalized = (s: string): string => s.replace(/[^\x00-\x7f]/g, '').trim().split(/\s+/).join(' ');

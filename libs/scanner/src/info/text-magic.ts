@@ -7,8 +7,9 @@ import type { MagicResult } from './magic-detector';
  * and JavaScript, without running libmagic (whose ~400 text rules cost about a millisecond per
  * file in WebAssembly, more than all other file info together).
  *
- * It follows what libmagic does with a text file: the JSON and CSV checks, then its text rules in
- * their order (text-magic-rules.ts), then the plain-text description. It answers only when it can
+ * It follows what libmagic does with a text file: the binary-pass rules whose values can occur in
+ * text, the JSON and CSV checks, its text rules in their order (text-magic-rules.ts), then the
+ * plain-text description of the first 64 KiB. It answers only when it can
  * tell that libmagic would give the same answer: ASCII or UTF-8 text where the first rule that
  * could match is one of libmagic's JavaScript rules, or where none could. Anything else (another
  * format's rule that might match, another encoding, a JSON or CSV candidate) returns null and
@@ -26,7 +27,8 @@ export function describeText(sample: Uint8Array): MagicResult | null {
     regexText: encoding === 'ascii' ? text.slice(0, REGEX_BYTES) : bytes.subarray(0, REGEX_BYTES).toString('utf8'),
     ascii: encoding === 'ascii',
   };
-  if (binaryRulesMatch(input)) return null;
+  // The binary pass reads the whole sample (a few rules look past 64 KiB, at ISO 9660's 32 KiB and beyond).
+  if (binaryRulesMatch({ ...input, bytes: Buffer.from(sample.buffer, sample.byteOffset, sample.length) })) return null;
   const javascript = firstRule(input);
   if (javascript === null) return null;
   const plain = plainTextDescription(text, encoding);
