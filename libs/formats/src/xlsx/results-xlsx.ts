@@ -3,7 +3,7 @@
  * RESOURCES, RELATIONS, MESSAGES, then LAYERS (Docker images), VULNERABILITIES and TODOS when
  * they have rows. Streamed with exceljs' WorkbookWriter, one committed row at a time.
  */
-import { stream } from 'exceljs';
+import type { stream } from 'exceljs';
 import type { ReportInput } from '../report/report-input';
 import { LAYER_FIELDS, SHEET_NAMES, sheetFields, VULNERABILITY_FIELDS, type XlsxModel } from './sheet-columns';
 import { layerRows, modelRows, vulnerabilityRows } from './record-rows';
@@ -20,9 +20,15 @@ async function* fromArray(rows: readonly XlsxRow[]): AsyncGenerator<XlsxRow> {
   yield* rows;
 }
 
-/** Opens a streaming workbook on `out` (a file path) with styles and inline strings. */
+/**
+ * Opens a streaming workbook on `out` (a file path) with styles and inline strings. exceljs is
+ * loaded here, on first use, not with this library: it takes about 0.15 s to load, and every
+ * scan worker thread loads the library for the toolkit record writer.
+ */
 export function openWorkbook(out: string): stream.xlsx.WorkbookWriter {
-  return new stream.xlsx.WorkbookWriter({ filename: out, useStyles: true, useSharedStrings: false });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exceljs = require('exceljs') as typeof import('exceljs');
+  return new exceljs.stream.xlsx.WorkbookWriter({ filename: out, useStyles: true, useSharedStrings: false });
 }
 
 /** Writes the project's results workbook to the file `out`. */
