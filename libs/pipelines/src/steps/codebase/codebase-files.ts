@@ -17,7 +17,7 @@ export function scanProcesses(): number | undefined {
 /**
  * Files in flight per worker thread: two of the pool's batches, enough that a worker never waits
  * while this thread turns results into rows (and batches them into the database), few enough that
- * the timeout, which starts when a batch is handed to a worker, measures the batch and not a queue.
+ * the timeout, which starts when a batch is handed to the pool, measures the batch and not a queue.
  */
 export const TASKS_PER_WORKER = 2 * BATCH_FILES;
 
