@@ -6,16 +6,9 @@ const autocannon = require('autocannon');
 const { generateScan } = require('./lib/generate-scan');
 const { startBenchStack } = require('./lib/bench-stack');
 const { rssMiB, withPeakRss } = require('./lib/memory');
+const { waitForRunEnd } = require('./lib/wait');
 
 const FILES = Number(process.env.BENCH_FILES || 50_000);
-
-async function waitForRun(baseUrl, runUrl) {
-  for (;;) {
-    const run = await (await fetch(runUrl)).json();
-    if (!['not_started', 'queued', 'running'].includes(run.status)) return run;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function load(url, connections, seconds) {
   const r = await autocannon({ url, connections, duration: seconds });
@@ -39,7 +32,7 @@ async function loadAndStream(bench, files) {
   const { result: run, peak: loadPeak } = await withPeakRss(bench.stack.children, async () => {
     const created = await (await fetch(`${base}/api/projects/`, { method: 'POST', body: form })).json();
     out.project = created.uuid;
-    return waitForRun(base, created.runs[0].url);
+    return waitForRunEnd(created.runs[0].url);
   });
   if (run.status !== 'success') throw new Error(`load_inventory ${run.status}: ${run.task_output}`);
   const detail = await (await fetch(`${base}/api/projects/${out.project}/`)).json();

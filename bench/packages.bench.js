@@ -7,6 +7,7 @@ const { join } = require('node:path');
 const { PACKAGES } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
 const { withPeakRss } = require('./lib/memory');
+const { waitForRunEnd } = require('./lib/wait');
 
 const DATA = join(__dirname, '.data');
 
@@ -70,11 +71,7 @@ async function runPipeline(bench, pipeline, tarball) {
   const t0 = Date.now();
   const { result, peak } = await withPeakRss(bench.stack.children, async () => {
     const created = await (await fetch(`${bench.baseUrl}/api/projects/`, { method: 'POST', body: form })).json();
-    for (;;) {
-      const run = await (await fetch(created.runs[0].url)).json();
-      if (!['not_started', 'queued', 'running'].includes(run.status)) return { run, uuid: created.uuid };
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    return { run: await waitForRunEnd(created.runs[0].url), uuid: created.uuid };
   });
   if (result.run.status !== 'success') throw new Error(`${pipeline} ${result.run.status}: ${result.run.task_output}`);
   const get = async (what) => (await fetch(`${bench.baseUrl}/api/projects/${result.uuid}/${what}/`)).json();

@@ -13,6 +13,7 @@ const { pipeline } = require('node:stream/promises');
 const { generateToolkitScan } = require('./lib/scan-generator');
 const { startBenchStack } = require('./lib/bench-stack');
 const { withPeakTreeRss } = require('./lib/process-rss');
+const { waitForRunEnd } = require('./lib/wait');
 
 const DATA = join(__dirname, '.data');
 const SERVICES = ['reporting', 'api-gateway', 'project-store'];
@@ -63,11 +64,7 @@ async function loadInventory(bench, scan, size) {
     const created = await res.json();
     if (res.status !== 201) throw new Error(`POST /api/projects/ ${res.status}: ${JSON.stringify(created)}`);
     const uploaded = (Date.now() - t0) / 1000;
-    for (;;) {
-      const run = await (await fetch(created.runs[0].url)).json();
-      if (!['not_started', 'queued', 'running'].includes(run.status)) return { run, uuid: created.uuid, uploaded };
-      await sleep(250);
-    }
+    return { run: await waitForRunEnd(created.runs[0].url, 250), uuid: created.uuid, uploaded };
   }, { intervalMs: 100 });
   const { run, uuid } = result;
   if (run.status !== 'success') throw new Error(`load_inventory ${run.status}: ${run.task_output}`);

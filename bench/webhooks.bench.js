@@ -5,6 +5,7 @@ const http = require('node:http');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { startBenchStack } = require('./lib/bench-stack');
+const { waitFor } = require('./lib/wait');
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_WEBHOOKS ?? (process.env.BENCH_QUICK ? 100 : 500));
 const INVENTORY = join(__dirname, '..', 'libs', 'formats', 'src', 'scancode', '__fixtures__', 'toolkit-is-npm.json');
@@ -28,15 +29,6 @@ async function api(base, method, path, body) {
   return text ? JSON.parse(text) : null;
 }
 
-async function waitFor(what, probe, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function main() {
   const receiver = await startReceiver();

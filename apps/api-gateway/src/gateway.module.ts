@@ -1,7 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { MessageBus, MessagingModule } from '@sca/messaging';
-import { ObservabilityModule } from '@sca/observability';
+import { ObservabilityModule, storageCheck } from '@sca/observability';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { GatewayConfig } from './config/gateway.config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -28,7 +28,7 @@ export class GatewayModule implements NestModule {
         ObservabilityModule.forRoot({
           service: 'api-gateway',
           inject: [MessageBus],
-          checks: () => ({ storage: async () => void (await storage.exists('health-probe')) }),
+          checks: () => ({ storage: storageCheck(storage) }),
         }),
       ],
       // The report route comes before ProjectsController so `report` is not read as a project uuid.

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MessagingModule } from '@sca/messaging';
-import { ObservabilityModule } from '@sca/observability';
+import { ObservabilityModule, databaseCheck } from '@sca/observability';
 import { createPipelineRegistry, FetchPolicy, loadServicePolicies, parseAllowedHosts, PipelineRegistry } from '@sca/pipelines';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { RunnerConfig } from './config/runner.config';
@@ -22,7 +22,7 @@ export class RunnerModule {
       module: RunnerModule,
       imports: [
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'pipeline-runner' }),
-        ObservabilityModule.forRoot({ service: 'pipeline-runner', checks: () => ({ database: async () => void (await db.query('SELECT 1')) }) }),
+        ObservabilityModule.forRoot({ service: 'pipeline-runner', checks: () => ({ database: databaseCheck(db) }) }),
       ],
       controllers: [RunHandler],
       providers: [

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MessagingModule } from '@sca/messaging';
-import { ObservabilityModule } from '@sca/observability';
+import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
 import { createPipelineRegistry, PipelineRegistry } from '@sca/pipelines';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { ProjectStoreConfig } from './config/project-store.config';
@@ -33,10 +33,7 @@ export class ProjectStoreModule {
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'project-store' }),
         ObservabilityModule.forRoot({
           service: 'project-store',
-          checks: () => ({
-            database: async () => void (await db.query('SELECT 1')),
-            storage: async () => void (await storage.exists('health-probe')),
-          }),
+          checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
         }),
       ],
       controllers: [ProjectsHandler, RunsHandler, AuthHandler, RecordsController, WebhooksHandler],

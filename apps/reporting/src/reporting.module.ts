@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MessagingModule } from '@sca/messaging';
-import { ObservabilityModule } from '@sca/observability';
+import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
 import type { Policies } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { ReportingConfig } from './config/reporting.config';
@@ -22,10 +22,7 @@ export class ReportingModule {
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'reporting' }),
         ObservabilityModule.forRoot({
           service: 'reporting',
-          checks: () => ({
-            database: async () => void (await db.query('SELECT 1')),
-            storage: async () => void (await storage.exists('health-probe')),
-          }),
+          checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
         }),
       ],
       controllers: [DownloadsController, ComplianceController, ReportController],

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MessageBus, MessagingModule } from '@sca/messaging';
-import { ObservabilityModule } from '@sca/observability';
+import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
 import { DeliverHandler } from './deliveries/deliver.handler';
@@ -21,10 +21,7 @@ export class WebhookDispatcherModule {
         ObservabilityModule.forRoot({
           service: 'webhook-dispatcher',
           inject: [MessageBus],
-          checks: () => ({
-            database: async () => void (await db.query('SELECT 1')),
-            storage: async () => void (await storage.exists('health-probe')),
-          }),
+          checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
         }),
       ],
       controllers: [RunCompletedHandler, DeliverHandler],

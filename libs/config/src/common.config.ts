@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { parseBool, parseIntStrict } from './load-config';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { parseBool } from './load-config';
+import { IntSetting } from './int-setting';
 
 /** Variables every service reads: where PostgreSQL, RabbitMQ and object storage are. */
 export class CommonConfig {
@@ -9,10 +10,7 @@ export class CommonConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/scanworks';
 
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IntSetting(1, 200)
   DATABASE_POOL_SIZE = 10;
 
   @IsString()

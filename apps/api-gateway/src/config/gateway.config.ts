@@ -1,12 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { CommonConfig, parseBool, parseIntStrict } from '@sca/config';
+import { IsBoolean, IsString, Matches } from 'class-validator';
+import { CommonConfig, IntSetting, parseBool } from '@sca/config';
 
 export class GatewayConfig extends CommonConfig {
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PORT = 8001;
 
   @IsString()
@@ -17,22 +14,15 @@ export class GatewayConfig extends CommonConfig {
   @IsBoolean()
   SERVICE_REQUIRE_AUTHENTICATION = false;
 
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
-  @Max(10_000)
+  @IntSetting(1, 10_000)
   REST_API_PAGE_SIZE = 50;
 
   /** Largest upload accepted, in bytes (ScanCode.io's nginx allows 10 GB). */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
 
   /** Largest JSON or form body without files (Django's default is 2.5 MB). */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1024)
+  @IntSetting(1024)
   MAX_BODY_BYTES = 2_621_440;
 
   /** project-store's internal HTTP address, for the streamed record lists. */
@@ -45,15 +35,11 @@ export class GatewayConfig extends CommonConfig {
   @Matches(/^https?:\/\//)
   REPORTING_URL = 'http://127.0.0.1:8031';
 
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   RPC_TIMEOUT_MS = 15_000;
 
   /** How long a generated download (XLSX, SBOM, zip) may take before its first byte. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1000)
+  @IntSetting(1000)
   DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
 
   /** Honour X-Forwarded-Proto/Host when building absolute URLs behind a proxy. */

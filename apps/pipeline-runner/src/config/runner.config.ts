@@ -1,13 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonConfig, parseIntStrict } from '@sca/config';
+import { IsOptional, IsString } from 'class-validator';
+import { CommonConfig, IntSetting } from '@sca/config';
 
 export class RunnerConfig extends CommonConfig {
   /** Internal HTTP port for health and metrics. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   RUNNER_PORT = 8021;
 
   @IsString()
@@ -19,16 +15,11 @@ export class RunnerConfig extends CommonConfig {
   RUNNER_WORK_DIR?: string;
 
   /** Runs executed at once by this process (per-file work uses the worker pool). */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IntSetting(1, 64)
   RUNNER_CONCURRENCY = 1;
 
   /** Heartbeat period; project-store marks a run stale after RUN_LEASE_SECONDS without one. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   HEARTBEAT_SECONDS = 5;
 
   /** Host names and CIDR ranges that input URLs may reach although they are private. */
@@ -36,14 +27,10 @@ export class RunnerConfig extends CommonConfig {
   @IsString()
   FETCH_ALLOWED_HOSTS?: string;
 
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   FETCH_MAX_BYTES = 10 * 1024 ** 3;
 
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   FETCH_TIMEOUT_MS = 30_000;
 
   @IsOptional()

@@ -1,28 +1,20 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonConfig, parseIntStrict } from '@sca/config';
+import { IsOptional, IsString } from 'class-validator';
+import { CommonConfig, IntSetting } from '@sca/config';
 
 export class ProjectStoreConfig extends CommonConfig {
   /** Internal HTTP port: health, metrics and the record streams the gateway proxies. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   PROJECT_STORE_PORT = 8011;
 
   @IsString()
   PROJECT_STORE_HOST = '127.0.0.1';
 
   /** A running run whose runner has not sent a heartbeat for this long is marked stale. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(3)
+  @IntSetting(3)
   RUN_LEASE_SECONDS = 60;
 
   /** How often the stale-run reaper looks. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   STALE_CHECK_INTERVAL_SECONDS = 10;
 
   /** Comma-separated directories with extra `*.pipeline.js` pipelines. */

@@ -2,14 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { InputSourceRow, PROJECT_SELECT, ProjectRow, ProjectSummaries } from './project-serializer';
 import { ProjectFilter, RUN_SELECT, RunRow, UUID_RE } from '@sca/persistence';
-
-
-
-function groupBy<T extends { project_uuid: string }>(rows: T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const r of rows) map.set(r.project_uuid, [...(map.get(r.project_uuid) ?? []), r]);
-  return map;
-}
+import { groupBy } from '../common/group-by';
 
 /** Read side of projects: raw SQL so timestamps keep their microseconds and lists take 3 queries. */
 @Injectable()
@@ -41,7 +34,7 @@ export class ProjectQueries {
       'SELECT uuid, project_uuid, filename, download_url, is_uploaded, tag, stored FROM input_sources WHERE project_uuid = ANY($1) ORDER BY seq',
       [projectUuids],
     );
-    return groupBy(rows);
+    return groupBy(rows, 'project_uuid');
   }
 
   async runsOf(projectUuids: string[]): Promise<Map<string, RunRow[]>> {
@@ -50,7 +43,7 @@ export class ProjectQueries {
       `SELECT ${RUN_SELECT} FROM runs r WHERE r.project_uuid = ANY($1) ORDER BY r.created_date, r.uuid`,
       [projectUuids],
     );
-    return groupBy(rows);
+    return groupBy(rows, 'project_uuid');
   }
 
   /** The four live summaries of the detail view (reference §4.1), in one round trip. */

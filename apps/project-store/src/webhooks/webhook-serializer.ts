@@ -1,59 +1,22 @@
 import { WEBHOOK_SUCCESS_CODES, WebhookAttemptView, WebhookDeliveryView, WebhookSubscriptionView } from '@sca/contracts';
+import { groupBy } from '../common/group-by';
 
-export interface WebhookSubscriptionRow {
-  uuid: string;
-  target_url: string;
-  trigger_on_each_run: boolean;
-  include_summary: boolean;
-  include_results: boolean;
-  is_active: boolean;
-  created_date: string;
-}
+/** A subscription as webhook-queries reads it: the view without its deliveries. */
+export type WebhookSubscriptionRow = Omit<WebhookSubscriptionView, 'deliveries'>;
 
-export interface WebhookDeliveryRow {
-  uuid: string;
+/** A delivery as webhook-queries reads it: the stored fields of the view, with its subscription and run. */
+export interface WebhookDeliveryRow extends Omit<WebhookDeliveryView, 'run' | 'delivered' | 'success' | 'attempt_log'> {
   webhook_subscription_uuid: string;
   run_uuid: string | null;
-  event: string;
-  status: string;
-  attempts: number;
-  target_url: string;
-  sent_date: string;
-  delivered_date: string | null;
-  response_status_code: number | null;
-  response_text: string;
-  delivery_error: string;
 }
 
-export interface WebhookAttemptRow {
+/** An attempt as webhook-queries reads it: the view with its delivery. */
+export interface WebhookAttemptRow extends WebhookAttemptView {
   delivery_uuid: string;
-  attempt: number;
-  sent_date: string;
-  duration_ms: number;
-  response_status_code: number | null;
-  response_text: string;
-  error: string;
 }
 
-function groupBy<T, K extends keyof T>(rows: T[], key: K): Map<T[K], T[]> {
-  const map = new Map<T[K], T[]>();
-  for (const row of rows) {
-    const list = map.get(row[key]);
-    if (list) list.push(row);
-    else map.set(row[key], [row]);
-  }
-  return map;
-}
-
-export function serializeAttempt(a: WebhookAttemptRow): WebhookAttemptView {
-  return {
-    attempt: a.attempt,
-    sent_date: a.sent_date,
-    duration_ms: a.duration_ms,
-    response_status_code: a.response_status_code,
-    response_text: a.response_text,
-    error: a.error,
-  };
+function serializeAttempt({ attempt, sent_date, duration_ms, response_status_code, response_text, error }: WebhookAttemptRow): WebhookAttemptView {
+  return { attempt, sent_date, duration_ms, response_status_code, response_text, error };
 }
 
 /** ScanCode.io's delivery fields plus the state and the attempt log; `delivered`/`success` as its model computes them. */
@@ -85,14 +48,14 @@ export function serializeSubscriptions(
 ): WebhookSubscriptionView[] {
   const deliveriesBySub = groupBy(deliveries, 'webhook_subscription_uuid');
   const attemptsByDelivery = groupBy(attempts, 'delivery_uuid');
-  return subscriptions.map((s) => ({
-    uuid: s.uuid,
-    target_url: s.target_url,
-    trigger_on_each_run: s.trigger_on_each_run,
-    include_summary: s.include_summary,
-    include_results: s.include_results,
-    is_active: s.is_active,
-    created_date: s.created_date,
-    deliveries: (deliveriesBySub.get(s.uuid) ?? []).map((d) => serializeDelivery(d, attemptsByDelivery.get(d.uuid) ?? [])),
+  return subscriptions.map(({ uuid, target_url, trigger_on_each_run, include_summary, include_results, is_active, created_date }) => ({
+    uuid,
+    target_url,
+    trigger_on_each_run,
+    include_summary,
+    include_results,
+    is_active,
+    created_date,
+    deliveries: (deliveriesBySub.get(uuid) ?? []).map((d) => serializeDelivery(d, attemptsByDelivery.get(d.uuid) ?? [])),
   }));
 }

@@ -1,13 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { CommonConfig, parseIntStrict } from '@sca/config';
+import { IsOptional, IsString } from 'class-validator';
+import { CommonConfig, IntSetting } from '@sca/config';
 
 export class ReportingConfig extends CommonConfig {
   /** Internal HTTP port: results and downloads streamed to the gateway, health and metrics. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   REPORTING_PORT = 8031;
 
   @IsString()

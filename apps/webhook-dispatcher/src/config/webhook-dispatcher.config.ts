@@ -1,13 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { CommonConfig, parseIntStrict } from '@sca/config';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { CommonConfig, IntSetting } from '@sca/config';
 
 export class WebhookDispatcherConfig extends CommonConfig {
   /** Internal HTTP port for health and metrics. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting(0, 65535)
   WEBHOOK_DISPATCHER_PORT = 8041;
 
   @IsString()
@@ -19,39 +15,26 @@ export class WebhookDispatcherConfig extends CommonConfig {
   REPORTING_URL = 'http://127.0.0.1:8031';
 
   /** Per-attempt limit of one POST (ScanCode.io: 10 s). */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(100)
+  @IntSetting(100)
   WEBHOOK_TIMEOUT_MS = 10_000;
 
   /** Attempts per delivery before it is dead-lettered as failed. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
-  @Max(50)
+  @IntSetting(1, 50)
   WEBHOOK_MAX_ATTEMPTS = 8;
 
   /** First retry waits about this long; each next one doubles, with jitter, up to the maximum. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
+  @IntSetting(0)
   WEBHOOK_RETRY_BASE_MS = 2_000;
 
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
+  @IntSetting(0)
   WEBHOOK_RETRY_MAX_MS = 15 * 60_000;
 
   /** How much of a receiver's answer is kept in the delivery log. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(0)
+  @IntSetting(0)
   WEBHOOK_RESPONSE_TEXT_LIMIT = 2_000;
 
   /** Deliveries in flight at once in this process. */
-  @Transform(({ value }) => parseIntStrict(value))
-  @IsInt()
-  @Min(1)
+  @IntSetting(1)
   WEBHOOK_CONCURRENCY = 16;
 
   /** Hosts (names, addresses, CIDR ranges) that may be private, as for input URLs. */

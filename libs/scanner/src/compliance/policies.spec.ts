@@ -1,15 +1,6 @@
 import { licensePoliciesEnabled, loadPoliciesYaml, parsePolicies } from './policies';
-import { PolicyError } from './policy-error';
+import { policyErrorOf } from './policy-error.testing';
 
-function errorOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PolicyError);
-    return (error as Error).message;
-  }
-  throw new Error('no PolicyError thrown');
-}
 
 const AT_LEAST_ONE = 'At least one of the following policy types must be present: license_clarity_thresholds, license_policies, scorecard_score_thresholds';
 
@@ -43,16 +34,16 @@ scorecard_score_thresholds:
   });
 
   it.each([[[]], ['text'], [null], [42]])('refuses a document that is not a mapping: %p', (doc) => {
-    expect(errorOf(() => parsePolicies(doc))).toBe('The `policies_dict` argument must be a dictionary.');
+    expect(policyErrorOf(() => parsePolicies(doc))).toBe('The `policies_dict` argument must be a dictionary.');
   });
 
   it('refuses an empty YAML text as not a mapping', () => {
-    expect(errorOf(() => loadPoliciesYaml(''))).toBe('The `policies_dict` argument must be a dictionary.');
+    expect(policyErrorOf(() => loadPoliciesYaml(''))).toBe('The `policies_dict` argument must be a dictionary.');
   });
 
   it('needs at least one policy type', () => {
-    expect(errorOf(() => parsePolicies({}))).toBe(AT_LEAST_ONE);
-    expect(errorOf(() => loadPoliciesYaml('license_policy: []\n'))).toBe(AT_LEAST_ONE);
+    expect(policyErrorOf(() => parsePolicies({}))).toBe(AT_LEAST_ONE);
+    expect(policyErrorOf(() => loadPoliciesYaml('license_policy: []\n'))).toBe(AT_LEAST_ONE);
   });
 
   it.each(['license_policies', 'license_clarity_thresholds', 'scorecard_score_thresholds'])('accepts %s alone', (key) => {
@@ -60,19 +51,19 @@ scorecard_score_thresholds:
   });
 
   it('reports YAML syntax errors as a format error', () => {
-    expect(errorOf(() => loadPoliciesYaml('license_policies: [\n'))).toMatch(/^Policies file format error: /);
+    expect(policyErrorOf(() => loadPoliciesYaml('license_policies: [\n'))).toMatch(/^Policies file format error: /);
   });
 
   it('reports literally repeated YAML keys as a format error', () => {
-    expect(errorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  80: ok\n  80: warning\n'))).toMatch(/^Policies file format error: Map keys must be unique/);
+    expect(policyErrorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  80: ok\n  80: warning\n'))).toMatch(/^Policies file format error: Map keys must be unique/);
   });
 
   it('keeps YAML threshold keys typed and ordered: 80.5 is int()-cast, order is checked', () => {
     expect(loadPoliciesYaml('license_clarity_thresholds:\n  80.5: ok\n  10: error\n').clarityThresholds?.map((t) => t.min)).toEqual([80, 10]);
-    expect(errorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  0: error\n  80: ok\n'))).toBe('Thresholds must be strictly descending');
-    expect(errorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  80: ok\n  80.2: warning\n'))).toBe('Duplicate threshold key: 80');
-    expect(errorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  high: ok\n'))).toBe('Threshold keys must be integers, got: high');
-    expect(errorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  80: fine\n'))).toBe("Compliance alert must be one of 'ok', 'warning', 'error', got: fine");
+    expect(policyErrorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  0: error\n  80: ok\n'))).toBe('Thresholds must be strictly descending');
+    expect(policyErrorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  80: ok\n  80.2: warning\n'))).toBe('Duplicate threshold key: 80');
+    expect(policyErrorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  high: ok\n'))).toBe('Threshold keys must be integers, got: high');
+    expect(policyErrorOf(() => loadPoliciesYaml('license_clarity_thresholds:\n  80: fine\n'))).toBe("Compliance alert must be one of 'ok', 'warning', 'error', got: fine");
   });
 
   it('accepts a mapping from JSON project settings as is', () => {
@@ -112,14 +103,14 @@ describe('license_policies', () => {
   });
 
   it('refuses an alert that is not one of the four values', () => {
-    expect(errorOf(() => parsePolicies({ license_policies: [{ license_key: 'mit', compliance_alert: 'missing' }] }))).toBe(
+    expect(policyErrorOf(() => parsePolicies({ license_policies: [{ license_key: 'mit', compliance_alert: 'missing' }] }))).toBe(
       "Compliance alert must be one of '', 'ok', 'warning', 'error', got: missing",
     );
   });
 
   it('refuses a list that is not a list, entries that are not mappings, entries without a key', () => {
-    expect(errorOf(() => parsePolicies({ license_policies: { mit: 'ok' } }))).toBe('The `license_policies` must be a list');
-    expect(errorOf(() => parsePolicies({ license_policies: ['mit'] }))).toBe('Each license policy must be a dictionary, got: mit');
-    expect(errorOf(() => parsePolicies({ license_policies: [{ compliance_alert: 'ok' }] }))).toBe('Each license policy must have a `license_key`, got: None');
+    expect(policyErrorOf(() => parsePolicies({ license_policies: { mit: 'ok' } }))).toBe('The `license_policies` must be a list');
+    expect(policyErrorOf(() => parsePolicies({ license_policies: ['mit'] }))).toBe('Each license policy must be a dictionary, got: mit');
+    expect(policyErrorOf(() => parsePolicies({ license_policies: [{ compliance_alert: 'ok' }] }))).toBe('Each license policy must have a `license_key`, got: None');
   });
 });

@@ -1,18 +1,9 @@
-import { PolicyError } from './policy-error';
+import { policyErrorOf } from './policy-error.testing';
 import { parseThresholds, thresholdAlert } from './thresholds';
 
 const clarity = (entries: [unknown, unknown][]) => parseThresholds(new Map(entries), 'license_clarity_thresholds');
 const scorecard = (entries: [unknown, unknown][]) => parseThresholds(new Map(entries), 'scorecard_score_thresholds');
 
-function errorOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(PolicyError);
-    return (error as Error).message;
-  }
-  throw new Error('no PolicyError thrown');
-}
 
 describe('clarity thresholds: validation', () => {
   it('keeps valid thresholds in file order', () => {
@@ -39,31 +30,31 @@ describe('clarity thresholds: validation', () => {
     [Number.NaN, 'nan'],
     [Number.POSITIVE_INFINITY, 'inf'],
   ])('refuses the non-integer key %p', (key, shown) => {
-    expect(errorOf(() => clarity([[key, 'ok']]))).toBe(`Threshold keys must be integers, got: ${shown}`);
+    expect(policyErrorOf(() => clarity([[key, 'ok']]))).toBe(`Threshold keys must be integers, got: ${shown}`);
   });
 
   it('refuses keys that are equal once cast', () => {
-    expect(errorOf(() => clarity([[80, 'ok'], [80.9, 'warning']]))).toBe('Duplicate threshold key: 80');
-    expect(errorOf(() => clarity([['80', 'ok'], [80, 'warning']]))).toBe('Duplicate threshold key: 80');
+    expect(policyErrorOf(() => clarity([[80, 'ok'], [80.9, 'warning']]))).toBe('Duplicate threshold key: 80');
+    expect(policyErrorOf(() => clarity([['80', 'ok'], [80, 'warning']]))).toBe('Duplicate threshold key: 80');
   });
 
   it('refuses keys that are not strictly descending in file order', () => {
-    expect(errorOf(() => clarity([[50, 'warning'], [80, 'ok']]))).toBe('Thresholds must be strictly descending');
-    expect(errorOf(() => clarity([[80, 'ok'], [0, 'error'], [50, 'warning']]))).toBe('Thresholds must be strictly descending');
+    expect(policyErrorOf(() => clarity([[50, 'warning'], [80, 'ok']]))).toBe('Thresholds must be strictly descending');
+    expect(policyErrorOf(() => clarity([[80, 'ok'], [0, 'error'], [50, 'warning']]))).toBe('Thresholds must be strictly descending');
   });
 
   it.each([['critical', 'critical'], ['', ''], [null, 'None'], ['OK', 'OK'], [3, '3']])('refuses the alert %p', (value, shown) => {
-    expect(errorOf(() => clarity([[80, value]]))).toBe(`Compliance alert must be one of 'ok', 'warning', 'error', got: ${shown}`);
+    expect(policyErrorOf(() => clarity([[80, value]]))).toBe(`Compliance alert must be one of 'ok', 'warning', 'error', got: ${shown}`);
   });
 
   it('reports a bad key before a bad alert of the same entry, and a duplicate before the order', () => {
-    expect(errorOf(() => clarity([['x', 'bad']]))).toBe('Threshold keys must be integers, got: x');
-    expect(errorOf(() => clarity([[0, 'error'], ['0', 'ok']]))).toBe('Duplicate threshold key: 0');
+    expect(policyErrorOf(() => clarity([['x', 'bad']]))).toBe('Threshold keys must be integers, got: x');
+    expect(policyErrorOf(() => clarity([[0, 'error'], ['0', 'ok']]))).toBe('Duplicate threshold key: 0');
   });
 
   it('refuses a non-mapping', () => {
-    expect(errorOf(() => parseThresholds([80, 'ok'], 'license_clarity_thresholds'))).toBe('The `license_clarity_thresholds` must be a dictionary');
-    expect(errorOf(() => parseThresholds('80: ok', 'scorecard_score_thresholds'))).toBe('The `scorecard_score_thresholds` must be a dictionary');
+    expect(policyErrorOf(() => parseThresholds([80, 'ok'], 'license_clarity_thresholds'))).toBe('The `license_clarity_thresholds` must be a dictionary');
+    expect(policyErrorOf(() => parseThresholds('80: ok', 'scorecard_score_thresholds'))).toBe('The `scorecard_score_thresholds` must be a dictionary');
   });
 
   it('sorts a plain object (JSON settings, whose key order is lost) instead of refusing it', () => {
@@ -71,8 +62,8 @@ describe('clarity thresholds: validation', () => {
   });
 
   it('still refuses duplicates and bad keys in a plain object', () => {
-    expect(errorOf(() => parseThresholds({ '80': 'ok', ' 80': 'warning' }, 'license_clarity_thresholds'))).toBe('Duplicate threshold key: 80');
-    expect(errorOf(() => parseThresholds({ high: 'ok' }, 'license_clarity_thresholds'))).toBe('Threshold keys must be integers, got: high');
+    expect(policyErrorOf(() => parseThresholds({ '80': 'ok', ' 80': 'warning' }, 'license_clarity_thresholds'))).toBe('Duplicate threshold key: 80');
+    expect(policyErrorOf(() => parseThresholds({ high: 'ok' }, 'license_clarity_thresholds'))).toBe('Threshold keys must be integers, got: high');
   });
 });
 
@@ -86,16 +77,16 @@ describe('scorecard thresholds: validation', () => {
   });
 
   it('refuses non-numeric keys with "numbers"', () => {
-    expect(errorOf(() => scorecard([['high', 'ok']]))).toBe('Threshold keys must be numbers, got: high');
-    expect(errorOf(() => scorecard([['nan', 'ok']]))).toBe('Threshold keys must be numbers, got: nan');
+    expect(policyErrorOf(() => scorecard([['high', 'ok']]))).toBe('Threshold keys must be numbers, got: high');
+    expect(policyErrorOf(() => scorecard([['nan', 'ok']]))).toBe('Threshold keys must be numbers, got: nan');
   });
 
   it('prints a duplicate float key as Python does', () => {
-    expect(errorOf(() => scorecard([[7, 'ok'], ['7.0', 'warning']]))).toBe('Duplicate threshold key: 7.0');
+    expect(policyErrorOf(() => scorecard([[7, 'ok'], ['7.0', 'warning']]))).toBe('Duplicate threshold key: 7.0');
   });
 
   it('refuses ascending keys', () => {
-    expect(errorOf(() => scorecard([[7.0, 'warning'], [9.0, 'ok']]))).toBe('Thresholds must be strictly descending');
+    expect(policyErrorOf(() => scorecard([[7.0, 'warning'], [9.0, 'ok']]))).toBe('Thresholds must be strictly descending');
   });
 });
 

@@ -28,7 +28,6 @@ interface Node {
 }
 
 export interface TextRule {
-  source: string;
   top: Node;
   javascript: boolean;
 }
@@ -72,7 +71,7 @@ export function topMatches(rule: TextRule, input: RuleInput): boolean {
 }
 
 function compileRule(rule: GeneratedRule): TextRule {
-  return { source: rule.source, top: compileNode(rule, rule.then), javascript: rule.javascript === true };
+  return { top: compileNode(rule, rule.then), javascript: rule.javascript === true };
 }
 
 let compiled: TextRule[] | undefined;
