@@ -20,8 +20,9 @@ export const COMPLIANCE_TABLES = [
  * right alert are not rewritten.
  */
 export async function refreshComplianceAlerts(db: DataSource, projectUuid: string, policies: Policies | null): Promise<void> {
+  const enabled = licensePoliciesEnabled(policies);
   for (const { table, expression } of COMPLIANCE_TABLES) {
-    if (!licensePoliciesEnabled(policies)) {
+    if (!enabled) {
       await db.query(`UPDATE ${table} SET compliance_alert = '' WHERE project_uuid = $1 AND compliance_alert <> ''`, [projectUuid]);
       continue;
     }
