@@ -80,6 +80,16 @@ describe('run lifecycle', () => {
     expect(detail.next_run).toBe('load_inventory');
   });
 
+  it('fails a run whose step did not leave what it must, saying what is missing, and stops the chain', async () => {
+    const p = await createWaitProject('broken invariant', { wait_items: 2, wait_left_over: 3 }, ['wait_for_test', 'load_inventory']);
+    const failed = await s.api.waitForRun(p.runs[0].url);
+    expect(failed).toMatchObject({ status: 'failure', task_exitcode: 1 });
+    expect(failed.task_output).toMatch(/^Step \[process_items\] did not complete: every item is processed, but 3 item\(s\) are left/);
+    expect(failed.log).toContain('Pipeline failed: Step [process_items] did not complete: every item is processed, but 3 item(s) are left');
+    expect(failed.log).not.toContain('Step [process_items] completed');
+    expect((await s.api.get(`/api/projects/${p.uuid}/`)).body.runs[1].status).toBe('not_started');
+  });
+
   it('refuses run actions with ScanCode.io\'s messages', async () => {
     const p = await createWaitProject('refusals', { wait_items: 1 }, ['wait_for_test', 'wait_for_test'], false);
     const [a, b] = p.runs.map((r: any) => r.url.replace(s.t.baseUrl, ''));

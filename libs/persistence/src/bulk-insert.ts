@@ -36,24 +36,6 @@ function pick(row: Record<string, unknown>, columns: readonly string[]): Record<
   return out;
 }
 
-/** Collects rows and flushes them in batches through `flush`. */
-export class BatchBuffer<T> {
-  private rows: T[] = [];
-  constructor(private readonly size: number, private readonly flushFn: (rows: T[]) => Promise<void>) {}
-
-  async add(row: T): Promise<void> {
-    this.rows.push(row);
-    if (this.rows.length >= this.size) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.rows.length === 0) return;
-    const rows = this.rows;
-    this.rows = [];
-    await this.flushFn(rows);
-  }
-}
-
 /**
  * Updates many rows in one statement, matched on `keys`, the same way bulkInsert sends them: one
  * JSON array expanded by json_populate_recordset. Only `columns` are set; every row must carry

@@ -1,6 +1,7 @@
 export * from './entities';
 export * from './data-source';
 export * from './bulk-insert';
+export * from './batch-writer';
 export * from './stream-query';
 export * from './records';
 export * from './rows-of';

@@ -1,4 +1,5 @@
 export * from './framework/define';
+export * from './framework/run-step';
 export * from './framework/step-context';
 export * from './framework/registry';
 export * from './framework/pipeline-info';

@@ -1,24 +1,35 @@
 import { DataSource } from 'typeorm';
+import { BatchWriter } from '@sca/persistence';
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, ScanCode.io's run-log timestamp. */
 export function logStamp(date = new Date()): string {
   return date.toISOString().replace('T', ' ').slice(0, 23);
 }
 
-/** Buffers run-log lines and appends them in one UPDATE per flush. */
+/**
+ * Buffers run-log lines and appends them in one UPDATE per flush. The step runner and the
+ * heartbeat both flush: the writes are serialized so lines keep their order, and lines whose
+ * write failed (a database blip) stay buffered for the next flush.
+ */
 export class RunLog {
-  private pending: string[] = [];
+  private readonly lines: BatchWriter<string>;
 
-  constructor(private readonly db: DataSource, private readonly runUuid: string) {}
-
-  add(message: string): void {
-    this.pending.push(`${logStamp()} ${message}\n`);
+  constructor(db: DataSource, runUuid: string) {
+    this.lines = new BatchWriter<string>(
+      Number.POSITIVE_INFINITY,
+      async (batch) => {
+        await db.query('UPDATE runs SET log = log || $2 WHERE uuid = $1', [runUuid, batch.join('')]);
+      },
+      { retainOnFailure: true },
+    );
   }
 
-  async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('');
-    this.pending = [];
-    await this.db.query('UPDATE runs SET log = log || $2 WHERE uuid = $1', [this.runUuid, text]);
+  add(message: string): void {
+    // Never rejects: the batch size is unbounded, so adding never writes.
+    void this.lines.add(`${logStamp()} ${message}\n`);
+  }
+
+  flush(): Promise<void> {
+    return this.lines.flush();
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MessageInput, ScanRecordWriter } from '@sca/persistence';
-import { FetchPolicy, PlannedStep, RunStoppedError, StepContext, StepProject, WorkDirs } from '@sca/pipelines';
+import { FetchPolicy, PlannedStep, RunStoppedError, runStep, StepContext, StepProject, WorkDirs } from '@sca/pipelines';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { RunnerConfig } from '../config/runner.config';
 import { ClaimedRun } from './run-claim';
@@ -46,7 +46,7 @@ export class StepRunner {
         }
         log.add(`Step [${step.name}] starting`);
         const started = Date.now();
-        await step.run(ctx);
+        await runStep(step, ctx);
         log.add(`Step [${step.name}] completed in ${((Date.now() - started) / 1000).toFixed(2)} seconds`);
         if (step.codebaseFinal && !codebaseUpload) {
           codebaseUpload = this.keepCodebase(run, dirs);

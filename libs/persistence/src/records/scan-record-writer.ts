@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { DependencyRecord, LicenseDetectionRecord, MessageSeverity, PackageRecord, PurlParts, RelationRecord, ResourceRecord } from '@sca/contracts';
 import { bulkInsert, bulkUpdate } from '../bulk-insert';
+import { affectedRows } from '../rows-of';
 import { DEPENDENCY_COLUMNS, LICENSE_COLUMNS, PACKAGE_COLUMNS, RESOURCE_COLUMNS } from './record-columns';
 
 export type ResourceInput = ResourceRecord & { rootfs_path?: string };
@@ -80,6 +81,12 @@ export class ScanRecordWriter {
   async updateResources(rows: (Partial<ResourceRecord> & { path: string })[], columns: readonly (keyof ResourceRecord)[]): Promise<number> {
     const withProject = rows.map((r) => ({ ...r, project_uuid: this.projectUuid }));
     return bulkUpdate(this.db, 'codebase_resources', ['project_uuid', 'path'], columns as string[], withProject);
+  }
+
+  /** Sets the status of the resources at `paths`; returns how many rows changed. */
+  async setResourceStatus(paths: string[], status: string): Promise<number> {
+    if (paths.length === 0) return 0;
+    return affectedRows(await this.db.query('UPDATE codebase_resources SET status = $3 WHERE project_uuid = $1 AND path = ANY($2::text[])', [this.projectUuid, paths, status]));
   }
 
   /** Links resources (by path) to packages (by package_uid): ScanCode's `for_packages`. */

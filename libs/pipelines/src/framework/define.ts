@@ -1,5 +1,13 @@
 import { StepContext } from './step-context';
 
+/** Something a step must leave behind, checked when its run ends (see run-step.ts). */
+export interface StepInvariant {
+  /** What must hold, as a sentence: "every resource has a status". */
+  description: string;
+  /** Null when it holds; otherwise what is missing, with examples. */
+  check(ctx: StepContext): Promise<string | null>;
+}
+
 export interface StepDefinition {
   name: string;
   /** Shown as the step's `doc` in GET /api/projects/pipelines/. */
@@ -8,6 +16,8 @@ export interface StepDefinition {
   groups?: string[];
   /** After this step codebase/ no longer changes: the runner may start keeping it in storage. */
   codebaseFinal?: boolean;
+  /** Checked after `run`: a broken invariant fails the run instead of ending it in a silent success. */
+  ensures?: StepInvariant[];
   run(ctx: StepContext): Promise<void>;
 }
 

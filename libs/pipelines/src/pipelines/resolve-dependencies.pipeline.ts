@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { matchingHandlers, applicationHandlers } from '@sca/scanner';
+import { BatchWriter } from '@sca/persistence';
 import { definePipeline, defineStep } from '../framework/define';
 import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
 import { copyInputsToCodebaseDirectory, extractArchives } from '../steps/codebase/copy-and-extract.steps';
@@ -15,16 +16,11 @@ const getManifestInputs = defineStep({
   doc: 'Locate package manifest files with a supported package resolver.',
   async run(ctx) {
     const handlers = applicationHandlers();
-    let batch: string[] = [];
-    const flush = async () => {
-      if (batch.length) await ctx.db.query(`UPDATE codebase_resources SET status = 'application-package' WHERE project_uuid = $1 AND path = ANY($2::text[])`, [ctx.project.uuid, batch]);
-      batch = [];
-    };
+    const manifests = new BatchWriter<string>(2000, (paths) => ctx.records.setResourceStatus(paths, 'application-package'));
     for await (const r of resourcesWithoutStatus(ctx, true)) {
-      if (matchingHandlers(join(ctx.dirs.codebase, r.path), handlers).length > 0 || SBOM_NAME.test(r.path)) batch.push(r.path);
-      if (batch.length >= 2000) await flush();
+      if (matchingHandlers(join(ctx.dirs.codebase, r.path), handlers).length > 0 || SBOM_NAME.test(r.path)) await manifests.add(r.path);
     }
-    await flush();
+    await manifests.flush();
     const found = await applicationPackageFiles(ctx);
     if (found.length === 0) await ctx.addMessage({ severity: 'warning', description: 'No resources containing package data found in codebase.', model: 'get_manifest_inputs' });
     ctx.log(`${found.length} manifest input(s)`);

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { InventoryItem, readInventory } from '@sca/formats';
 import { LicenseDetectionRecord, PackageRecord, RelationRecord, ResourceRecord } from '@sca/contracts';
-import { BatchBuffer, BULK_BATCH_SIZE, DependencyInput, ResourceInput } from '@sca/persistence';
+import { BatchWriter, BULK_BATCH_SIZE, DependencyInput, ResourceInput } from '@sca/persistence';
 import { StepContext } from '../framework/step-context';
 import { detectionRecord } from './codebase/license-detections.step';
 
@@ -25,21 +25,21 @@ export async function loadInventoryFile(ctx: StepContext, path: string, onHeader
   const counts: InventoryCounts = { packages: 0, dependencies: 0, resources: 0, relations: 0, problems: 0 };
   const w = ctx.records;
   let sawTopLevelLicenses = false;
-  const packages = new BatchBuffer<PackageRecord>(BULK_BATCH_SIZE, async (rows) => { counts.packages += await w.insertPackages(rows); });
-  const resources = new BatchBuffer<ResourceInput>(BULK_BATCH_SIZE, async (rows) => {
+  const packages = new BatchWriter<PackageRecord>(BULK_BATCH_SIZE, async (rows) => { counts.packages += await w.insertPackages(rows); });
+  const resources = new BatchWriter<ResourceInput>(BULK_BATCH_SIZE, async (rows) => {
     await packages.flush();
     counts.resources += await w.insertResources(rows);
     if (!sawTopLevelLicenses) await w.upsertLicenseDetections(detectionsFromResources(rows));
   });
-  const dependencies = new BatchBuffer<DependencyInput>(BULK_BATCH_SIZE, async (rows) => {
+  const dependencies = new BatchWriter<DependencyInput>(BULK_BATCH_SIZE, async (rows) => {
     await packages.flush();
     counts.dependencies += await w.insertDependencies(rows);
   });
-  const relations = new BatchBuffer<RelationRecord>(BULK_BATCH_SIZE, async (rows) => {
+  const relations = new BatchWriter<RelationRecord>(BULK_BATCH_SIZE, async (rows) => {
     await resources.flush();
     counts.relations += await w.insertRelations(rows);
   });
-  const licenses = new BatchBuffer<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => w.upsertLicenseDetections(rows));
+  const licenses = new BatchWriter<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => w.upsertLicenseDetections(rows));
 
   const total = (await stat(path)).size;
   let done = 0;

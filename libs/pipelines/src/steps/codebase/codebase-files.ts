@@ -3,7 +3,7 @@
  * from the database, and the scan options of each step.
  */
 import { BATCH_FILES, ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
-import { streamQuery, type MessageInput } from '@sca/persistence';
+import { BatchWriter, streamQuery, type MessageInput } from '@sca/persistence';
 import type { StepContext } from '../../framework/step-context';
 
 /** ScanCode.io's SCANCODEIO_PROCESSES: worker threads for per-file work (default: CPU count). */
@@ -68,13 +68,14 @@ const MESSAGE_BATCH = 500;
  * cost one database round trip per message. Call `flush` when the step ends.
  */
 export class MessageBatch {
-  private pending: MessageInput[] = [];
+  private readonly writer: BatchWriter<MessageInput>;
 
-  constructor(private readonly ctx: StepContext) {}
+  constructor(ctx: StepContext) {
+    this.writer = new BatchWriter(MESSAGE_BATCH, (batch) => ctx.records.addMessages(batch));
+  }
 
-  async add(message: MessageInput): Promise<void> {
-    this.pending.push(message);
-    if (this.pending.length >= MESSAGE_BATCH) await this.flush();
+  add(message: MessageInput): Promise<void> {
+    return this.writer.add(message);
   }
 
   /** The `scan_errors` of a scan as ScanCode.io's messages about the resource. */
@@ -82,11 +83,8 @@ export class MessageBatch {
     for (const description of errors) await this.add({ severity: 'error', description, model, details: { resource_path: path } });
   }
 
-  async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
-    await this.ctx.records.addMessages(batch);
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 }
 

@@ -1,14 +1,16 @@
 import type { ResourceRecord } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
-import { BatchBuffer, type ResourceInput } from '@sca/persistence';
+import { BatchWriter, type ResourceInput } from '@sca/persistence';
 import { toolkitRecord, treeStats, walkTree, type FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
+import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { baseScanOptions, MessageBatch, openPool, TASKS_PER_WORKER } from './codebase-files';
 
 const ROOT = 'codebase';
 const INSERT_BATCH = 5000;
+const STEP_NAME = 'collect_and_create_codebase_resources';
 
 /** `from`/`to` first segments tag resources for deploy-to-develop mapping. */
 function tagOf(path: string): string {
@@ -26,11 +28,9 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
   const stats = await treeStats(ctx.dirs.codebase, ROOT);
   const pool = openPool();
   const messages = new MessageBatch(ctx);
-  let created = 0;
+  const existing = await countResources(ctx);
   let done = 0;
-  const batch = new BatchBuffer<ResourceInput>(INSERT_BATCH, async (rows) => {
-    created += await ctx.records.insertResources(rows);
-  });
+  const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.records.insertResources(rows));
   try {
     const entries = (async function* () {
       for await (const entry of walkTree(ctx.dirs.codebase, ROOT)) if (entry.path !== ROOT) yield entry;
@@ -47,7 +47,7 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
         const path = entry.path.slice(ROOT.length + 1);
         const record = toolkitRecord(entry, out, options, undefined, stats.topLevelDepth);
         const [item] = normalizeResource(record, path, done);
-        if (item?.kind !== 'resource') return;
+        if (item?.kind !== 'resource') throw new Error(`${path}: not a resource (${item?.kind === 'problem' ? item.message : 'nothing'})`);
         const resource: ResourceInput = { ...(item.record as ResourceRecord), tag: tagOf(path) };
         if (entry.type === 'symlink') resource.status = 'symlink';
         if (out.scan_errors.length > 0) {
@@ -63,11 +63,18 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
   } finally {
     await pool.close();
   }
-  return created;
+  // A fresh project gets one row per walked entry; a codebase collected again keeps its rows.
+  if (existing === 0) ensureAllWritten(STEP_NAME, 'resource', batch);
+  return batch.written;
+}
+
+async function countResources(ctx: StepContext): Promise<number> {
+  const rows: { n: string }[] = await ctx.db.query('SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1', [ctx.project.uuid]);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export const collectAndCreateCodebaseResources = defineStep({
-  name: 'collect_and_create_codebase_resources',
+  name: STEP_NAME,
   doc: 'Collect and create codebase resources.',
   codebaseFinal: true,
   async run(ctx) {

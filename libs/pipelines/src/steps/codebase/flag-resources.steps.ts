@@ -1,10 +1,13 @@
-import { affectedRows } from '@sca/persistence';
+import { affectedRows, BatchWriter } from '@sca/persistence';
 import { fnmatch } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
+import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { resourcesWithoutStatus } from './codebase-files';
 
 /** ScanCode.io's default ignored patterns, added to the project's `ignored_patterns`. */
+const STATUS_BATCH = 2000;
+
 export const DEFAULT_IGNORED_PATTERNS = ['scancode-config.yml', '*/scancode-config.yml', 'policies.yml', '*/policies.yml', '*/__MACOSX*'];
 
 export const flagEmptyFiles = defineStep({
@@ -31,20 +34,13 @@ export const flagIgnoredResources = defineStep({
   doc: 'Flag ignored resources based on Project ``ignored_patterns`` setting.',
   async run(ctx) {
     const patterns = ignoredPatterns(ctx);
-    let batch: string[] = [];
-    let flagged = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      await ctx.db.query(`UPDATE codebase_resources SET status = 'ignored-pattern' WHERE project_uuid = $1 AND path = ANY($2::text[])`, [ctx.project.uuid, batch]);
-      flagged += batch.length;
-      batch = [];
-    };
+    const flagged = new BatchWriter<string>(STATUS_BATCH, (paths) => ctx.records.setResourceStatus(paths, 'ignored-pattern'));
     for await (const r of resourcesWithoutStatus(ctx)) {
-      if (patterns.some((p) => fnmatch(r.path, p))) batch.push(r.path);
-      if (batch.length >= 2000) await flush();
+      if (patterns.some((p) => fnmatch(r.path, p))) await flagged.add(r.path);
     }
-    await flush();
-    ctx.log(`${flagged} resource(s) flagged by ignored patterns`);
+    await flagged.flush();
+    ensureAllWritten('flag_ignored_resources', 'flagged resource', flagged);
+    ctx.log(`${flagged.written} resource(s) flagged by ignored patterns`);
   },
 });
 

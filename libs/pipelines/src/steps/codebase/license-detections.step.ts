@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LicenseDetectionRecord } from '@sca/contracts';
-import { streamQuery } from '@sca/persistence';
+import { BatchWriter, BULK_BATCH_SIZE, streamQuery } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 
@@ -47,16 +47,9 @@ function clueDetection(clue: Json): Json {
  * its file regions and count.
  */
 export async function collectLicenseDetections(ctx: StepContext): Promise<number> {
-  let batch: LicenseDetectionRecord[] = [];
-  let total = 0;
+  const detections = new BatchWriter<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => ctx.records.upsertLicenseDetections(rows));
   const add = async (r: LicenseDetectionRecord | null) => {
-    if (!r) return;
-    batch.push(r);
-    total++;
-    if (batch.length >= 2000) {
-      await ctx.records.upsertLicenseDetections(batch);
-      batch = [];
-    }
+    if (r) await detections.add(r);
   };
   const resources = streamQuery<{ path: string; license_detections: Json[]; license_clues: Json[] }>(
     ctx.db,
@@ -78,8 +71,8 @@ export async function collectLicenseDetections(ctx: StepContext): Promise<number
     const path = p.datafile_paths[0] ?? '';
     for (const d of [...p.license_detections, ...p.other_license_detections]) await add(detectionRecord(d, path, { from_package: true, is_license_clue: false }));
   }
-  if (batch.length) await ctx.records.upsertLicenseDetections(batch);
-  return total;
+  await detections.flush();
+  return detections.added;
 }
 
 export const collectAndCreateLicenseDetections = defineStep({

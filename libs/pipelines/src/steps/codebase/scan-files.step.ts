@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import type { ResourceRecord } from '@sca/contracts';
 import type { FileScanOutput } from '@sca/scanner';
+import { BatchWriter } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
+import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
+import { everyResourceHasStatus } from './invariants';
 import { baseScanOptions, countWithoutStatus, openPool, MessageBatch, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
 
 const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
@@ -11,6 +14,7 @@ const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
   'percentage_of_license_text', 'copyrights', 'holders', 'authors', 'emails', 'urls',
 ];
 const UPDATE_BATCH = 1000;
+const STEP_NAME = 'scan_for_files';
 
 type ScanUpdate = Pick<ResourceRecord, 'path' | 'status' | 'detected_license_expression' | 'detected_license_expression_spdx' | 'license_detections' | 'license_clues' | 'percentage_of_license_text' | 'copyrights' | 'holders' | 'authors' | 'emails' | 'urls'>;
 
@@ -43,16 +47,10 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
   const total = await countWithoutStatus(ctx);
   const pool = openPool();
   const messages = new MessageBatch(ctx);
-  let pending: ScanUpdate[] = [];
-  let done = 0;
-  const flush = async () => {
-    if (pending.length) await ctx.records.updateResources(pending, SCAN_COLUMNS);
-    pending = [];
-  };
-  const push = async (u: ScanUpdate) => {
-    pending.push(u);
-    ctx.progress(++done, total);
-    if (pending.length >= UPDATE_BATCH) await flush();
+  const results = new BatchWriter<ScanUpdate>(UPDATE_BATCH, (rows) => ctx.records.updateResources(rows, SCAN_COLUMNS));
+  const save = async (u: ScanUpdate) => {
+    await results.add(u);
+    ctx.progress(results.added, total);
   };
   try {
     await forEachConcurrent(
@@ -64,24 +62,26 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
       },
       async (r, out) => {
         ctx.throwIfStopped();
-        if (r.type === 'file' && (r.size ?? 0) >= options.maxFileSize) return push(scanUpdate(r.path, null, 'ignored-by-max-file-size'));
+        if (r.type === 'file' && (r.size ?? 0) >= options.maxFileSize) return save(scanUpdate(r.path, null, 'ignored-by-max-file-size'));
         if (out && out.scan_errors.length > 0) {
           await messages.scanErrors(model, r.path, out.scan_errors);
-          return push(scanUpdate(r.path, out, 'scanned-with-error'));
+          return save(scanUpdate(r.path, out, 'scanned-with-error'));
         }
-        return push(scanUpdate(r.path, out, 'scanned'));
+        return save(scanUpdate(r.path, out, 'scanned'));
       },
     );
-    await flush();
+    await results.flush();
     await messages.flush();
   } finally {
     await pool.close();
   }
-  ctx.log(`${done} resource(s) scanned`);
+  ensureAllWritten(model, 'scan result', results);
+  ctx.log(`${results.written} resource(s) scanned`);
 }
 
 export const scanForFilesStep = defineStep({
-  name: 'scan_for_files',
+  name: STEP_NAME,
   doc: 'Scan unknown resources for copyrights, licenses, emails, and urls.',
-  run: (ctx) => scanForFiles(ctx, 'scan_for_files'),
+  ensures: [everyResourceHasStatus],
+  run: (ctx) => scanForFiles(ctx, STEP_NAME),
 });

@@ -4,11 +4,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeDependency, normalizePackage, type InventoryDependency } from '@sca/formats';
 import type { PackageRecord } from '@sca/contracts';
-import { streamQuery } from '@sca/persistence';
+import { BatchWriter, streamQuery } from '@sca/persistence';
 import {
   allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, matchingHandlers, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
+import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { baseScanOptions, openPool, MessageBatch, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
@@ -28,6 +29,12 @@ const ASSEMBLY_FILE = 'package-assembly.json';
 
 const UPDATE_BATCH = 1000;
 
+interface DatafileUpdate {
+  path: string;
+  package_data: Record<string, unknown>[];
+  status: string;
+}
+
 /**
  * ScanCode.io's scan_for_application_packages: datafiles among the resources without a status
  * are parsed in the worker pool (status `application-package`, or `scanned-with-error` with
@@ -38,12 +45,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
   const pool = openPool();
   const messages = new MessageBatch(ctx);
-  let pending: { path: string; package_data: Record<string, unknown>[]; status: string }[] = [];
-  const flush = async () => {
-    if (pending.length) await ctx.records.updateResources(pending, ['package_data', 'status']);
-    pending = [];
-  };
-  let datafiles = 0;
+  const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.records.updateResources(rows, ['package_data', 'status']));
   try {
     const candidates = (async function* () {
       const rows = opts.resources === 'manifests' ? manifestResources(ctx) : resourcesWithoutStatus(ctx, true);
@@ -61,17 +63,16 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
         const data = out.package_data ?? [];
         if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
         if (data.length === 0 && out.scan_errors.length === 0) return;
-        datafiles++;
-        pending.push({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? 'scanned-with-error' : 'application-package' });
-        if (pending.length >= UPDATE_BATCH) await flush();
+        await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? 'scanned-with-error' : 'application-package' });
       },
     );
-    await flush();
+    await datafiles.flush();
     await messages.flush();
   } finally {
     await pool.close();
   }
-  ctx.log(`${datafiles} package datafile(s) found`);
+  ensureAllWritten(opts.model, 'package datafile', datafiles);
+  ctx.log(`${datafiles.written} package datafile(s) found`);
   await assembleAndSave(ctx, opts);
 }
 

@@ -1,0 +1,28 @@
+import type { StepDefinition } from './define';
+import type { StepContext } from './step-context';
+
+/** A step did not leave behind what it must: the run fails with what is missing. */
+export class StepInvariantError extends Error {
+  constructor(readonly step: string, readonly invariant: string, readonly problem: string) {
+    super(`Step [${step}] did not complete: ${invariant}, but ${problem}`);
+    this.name = 'StepInvariantError';
+  }
+}
+
+/** Runs a step, then checks each of its invariants; the first broken one throws. */
+export async function runStep(step: StepDefinition, ctx: StepContext): Promise<void> {
+  await step.run(ctx);
+  for (const invariant of step.ensures ?? []) {
+    const problem = await invariant.check(ctx);
+    if (problem !== null) throw new StepInvariantError(step.name, invariant.description, problem);
+  }
+}
+
+/**
+ * For a step that writes results as they arrive: every result handed to the writer was
+ * written (rows the database reported), or the step fails saying how many were not.
+ */
+export function ensureAllWritten(step: string, what: string, writer: { added: number; written: number }): void {
+  if (writer.written === writer.added) return;
+  throw new StepInvariantError(step, `every ${what} is written`, `${writer.written} of ${writer.added} were written`);
+}
