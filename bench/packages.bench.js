@@ -1,13 +1,15 @@
 // Issue 4 benchmark: inspect_packages and scan_codebase through the API on a real npm tree with
 // its lockfile, checked against `npm ls --all --json` and run side by side with cdxgen; and the
 // dpkg parser on a debootstrap minbase root filesystem against dpkg-query.
-const { execFileSync, spawnSync } = require('node:child_process');
+const { execFile, execFileSync, spawnSync } = require('node:child_process');
+const { promisify } = require('node:util');
 const { existsSync, mkdirSync, openAsBlob, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { PACKAGES } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
 const { withPeakRss } = require('./lib/memory');
 const { waitForRunEnd } = require('./lib/wait');
+const { assertNoneMissing, assertSameCounts, toolkitCounts } = require('./lib/verify');
 
 const DATA = join(__dirname, '.data');
 
@@ -79,19 +81,48 @@ async function runPipeline(bench, pipeline, tarball) {
   return { seconds: (Date.now() - t0) / 1000, runner_peak_rss_mib: peak['pipeline-runner'], get, uuid: result.uuid, steps };
 }
 
-function cdxgen(dir) {
+/**
+ * codescan on the same tarball the service gets: the reference the pipelines are checked against.
+ * Asynchronous: this process serves the stack's S3 endpoint, and a blocked event loop leaves
+ * stale keep-alive sockets behind.
+ */
+async function codescanReference(tarball) {
+  const out = join(DATA, 'codescan-reference.json');
+  await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), tarball, '--json', out, '-p', '-i', '-l', '-c', '-e', '-u', '-q', '-n', '2']);
+  return toolkitCounts(out);
+}
+
+/** The same counts from a project, through the API. */
+async function projectCounts(run, inputName) {
+  const resources = (await run.get('resources')).filter((r) => r.type === 'file' && r.path !== inputName);
+  const byStatus = {};
+  for (const r of resources) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+  return {
+    files: resources.length,
+    by_status: byStatus,
+    files_without_status: byStatus[''] ?? 0,
+    datafiles: byStatus['application-package'] ?? 0,
+    empty_files: byStatus['ignored-empty-file'] ?? 0,
+    scanned_files_with_license: resources.filter((r) => r.status.startsWith('scanned') && r.detected_license_expression).length,
+    files_with_copyright: resources.filter((r) => r.copyrights.length > 0).length,
+    purls: (await run.get('packages')).map((p) => p.purl).sort(),
+  };
+}
+
+/** Asynchronous throughout: this process serves the stack's S3 endpoint (see codescanReference). */
+async function cdxgen(dir) {
   const tool = join(DATA, 'cdxgen-tool');
   const bin = join(tool, 'node_modules', '@cyclonedx', 'cdxgen', 'bin', 'cdxgen.js');
   if (!existsSync(bin)) {
     mkdirSync(tool, { recursive: true });
     writeFileSync(join(tool, 'package.json'), '{"name":"cdxgen-tool","private":true}');
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '@cyclonedx/cdxgen'], { cwd: tool, stdio: 'inherit' });
+    await promisify(execFile)('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '@cyclonedx/cdxgen'], { cwd: tool });
   }
   const out = join(DATA, 'cdxgen-bom.json');
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [bin, '-t', 'js', '-o', out, dir], { env: { ...process.env, FETCH_LICENSE: 'false', CDXGEN_DEBUG_MODE: '' }, stdio: 'ignore', timeout: 900_000 });
+  const status = await promisify(execFile)(process.execPath, [bin, '-t', 'js', '-o', out, dir], { env: { ...process.env, FETCH_LICENSE: 'false', CDXGEN_DEBUG_MODE: '' }, timeout: 900_000, maxBuffer: 1 << 28 }).then(() => 0, (e) => e.code ?? 1);
   const seconds = (Date.now() - t0) / 1000;
-  if (r.status !== 0 || !existsSync(out)) return { error: `cdxgen exited ${r.status}`, seconds };
+  if (status !== 0 || !existsSync(out)) return { error: `cdxgen exited ${status}`, seconds };
   const bom = JSON.parse(readFileSync(out, 'utf8'));
   const purls = new Set((bom.components ?? []).map((c) => c.purl).filter(Boolean).map((p) => p.split('?')[0]));
   return { seconds, components: (bom.components ?? []).length, unique_purls: purls.size };
@@ -136,6 +167,7 @@ async function main() {
 
   const bench = await startBenchStack('packages');
   try {
+    const reference = await codescanReference(tarball);
     const inspect = await runPipeline(bench, 'inspect_packages:StaticResolver', tarball);
     const packages = await inspect.get('packages');
     const deps = await inspect.get('dependencies');
@@ -155,12 +187,29 @@ async function main() {
       lockfile_edges_found: [...edges].filter((e) => ourEdges.has(e)).length,
       lockfile_edges_missing: [...edges].filter((e) => !ourEdges.has(e)).slice(0, 20),
     };
-    if (!process.env.BENCH_QUICK) result.cdxgen = cdxgen(tree);
+    // Checked before any figure is kept: every npm ls package and lockfile edge, every datafile codescan reads.
+    assertNoneMissing('inspect_packages: npm ls packages', result.inspect_packages.missing_vs_npm_ls);
+    assertNoneMissing('inspect_packages: lockfile edges', [...edges].filter((e) => !ourEdges.has(e)));
+    const inspected = await projectCounts(inspect, 'npm-lock-tree.tar.gz');
+    assertSameCounts('inspect_packages vs codescan', reference, inspected, ['files', 'datafiles']);
+    result.inspect_packages.verified = { files: inspected.files, datafiles: inspected.datafiles, packages: purls.size };
+    if (!process.env.BENCH_QUICK) result.cdxgen = await cdxgen(tree);
     result.faster_than_cdxgen = result.cdxgen?.seconds ? +(result.cdxgen.seconds / inspect.seconds).toFixed(2) : null;
 
     const scan = await runPipeline(bench, 'scan_codebase', tarball);
     const detail = await (await fetch(`${bench.baseUrl}/api/projects/${scan.uuid}/`)).json();
+    const scanned = await projectCounts(scan, 'npm-lock-tree.tar.gz');
+    assertSameCounts('scan_codebase', { files_without_status: 0 }, scanned, ['files_without_status']);
+    assertSameCounts('scan_codebase vs codescan', reference, scanned, ['files', 'datafiles', 'empty_files', 'scanned_files_with_license', 'purls']);
     result.scan_codebase = {
+      verified: {
+        files: scanned.files,
+        by_status: scanned.by_status,
+        scanned_files_with_license: scanned.scanned_files_with_license,
+        files_with_copyright: scanned.files_with_copyright,
+        packages: scanned.purls.length,
+        same_as_codescan: ['files', 'datafiles', 'empty_files', 'scanned_files_with_license', 'purls'],
+      },
       seconds: scan.seconds,
       steps: scan.steps,
       resources: detail.resource_count,

@@ -1,17 +1,26 @@
 // Issue 3 benchmark: codescan on a real npm tree (2 cores), side by side with Debian's
 // licensecheck, peak memory, and the time of half the tree to check linear growth.
 const { execFileSync, spawn } = require('node:child_process');
-const { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } = require('node:fs');
-const { join } = require('node:path');
+const { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } = require('node:fs');
+const { basename, join } = require('node:path');
+const { assertNoneMissing, assertSameCounts, toolkitCounts } = require('./lib/verify');
 const { npmTree } = require('./lib/npm-tree');
 
-function countFiles(dir) {
-  let n = 0;
+/** Paths of the regular files under `dir`, as codescan names them (starting with the folder's name). */
+function filePaths(dir, prefix = basename(dir), out = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) n += countFiles(join(dir, e.name));
-    else if (e.isFile()) n++;
+    if (e.isDirectory()) filePaths(join(dir, e.name), `${prefix}/${e.name}`, out);
+    else if (e.isFile()) out.push(`${prefix}/${e.name}`);
   }
-  return n;
+  return out;
+}
+
+/** A codescan output that holds every file of the tree, once. */
+function verifyScan(what, jsonPath, onDisk) {
+  const counts = toolkitCounts(jsonPath);
+  assertNoneMissing(`${what}: files on disk missing from the scan`, onDisk.filter((p) => !counts.paths.has(p)));
+  assertSameCounts(what, { files: onDisk.length }, counts, ['files']);
+  return counts;
 }
 
 /** Runs a command, sampling the peak RSS of it and its children (threads included). */
@@ -71,29 +80,49 @@ async function main() {
   const dataDir = join(__dirname, '.data');
   mkdirSync(dataDir, { recursive: true });
   const tree = npmTree(dataDir);
-  const files = countFiles(tree);
+  const onDisk = filePaths(tree);
+  const files = onDisk.length;
   const codescan = join(__dirname, '..', 'bin', 'codescan.js');
   const out = join(dataDir, 'scan-out.json');
   const full = await timed(process.execPath, [codescan, tree, '--json', out, '--processes', '2', '--quiet']);
-  const result = { files, codescan: { ...full, files_per_s: Math.round(files / full.seconds) } };
+  const fullCounts = verifyScan('full scan', out, onDisk);
 
   // Where the time goes: file info alone (hashes, libmagic, language) and the text scanners alone.
-  const infoOnly = await timed(process.execPath, [codescan, tree, '--json', join(dataDir, 'scan-info.json'), '--processes', '2', '--quiet', '--info']);
-  const textOnly = await timed(process.execPath, [codescan, tree, '--json', join(dataDir, 'scan-text.json'), '--processes', '2', '--quiet', '--license', '--copyright', '--email', '--url']);
-  result.breakdown = { info_only_s: infoOnly.seconds, scanners_without_info_s: textOnly.seconds, file_type_serial_ms_per_file: await fileTypeCost(tree) };
+  const infoOut = join(dataDir, 'scan-info.json');
+  const textOut = join(dataDir, 'scan-text.json');
+  const infoOnly = await timed(process.execPath, [codescan, tree, '--json', infoOut, '--processes', '2', '--quiet', '--info']);
+  const textOnly = await timed(process.execPath, [codescan, tree, '--json', textOut, '--processes', '2', '--quiet', '--license', '--copyright', '--email', '--url']);
+  verifyScan('info only', infoOut, onDisk);
+  // The text scanners alone must find what they find in the full scan.
+  assertSameCounts('text scanners alone vs full scan', fullCounts, verifyScan('text scanners alone', textOut, onDisk), ['files_with_license', 'files_with_copyright', 'files_with_scan_errors']);
 
   // Half the tree: the first half of node_modules' packages, to check that time grows linearly.
   const half = join(dataDir, 'npm-tree-half');
   rmSync(half, { recursive: true, force: true });
   const pkgs = readdirSync(join(tree, 'node_modules')).sort();
   for (const p of pkgs.slice(0, Math.floor(pkgs.length / 2))) cpSync(join(tree, 'node_modules', p), join(half, 'node_modules', p), { recursive: true });
-  const halfFiles = countFiles(half);
-  const halfRun = await timed(process.execPath, [codescan, half, '--json', join(dataDir, 'scan-half.json'), '--processes', '2', '--quiet']);
-  result.half = { files: halfFiles, ...halfRun, files_per_s: Math.round(halfFiles / halfRun.seconds) };
+  const halfOnDisk = filePaths(half);
+  const halfOut = join(dataDir, 'scan-half.json');
+  const halfRun = await timed(process.execPath, [codescan, half, '--json', halfOut, '--processes', '2', '--quiet']);
+  verifyScan('half tree', halfOut, halfOnDisk);
 
   ensureLicensecheck();
   const lc = await timed('licensecheck', ['-r', tree], { allowFail: true });
-  result.licensecheck = { ...lc, files_per_s: Math.round(files / lc.seconds) };
+
+  // Verified above; only now the figures.
+  const result = {
+    files,
+    verified: {
+      files_in_scan: fullCounts.files,
+      files_with_license: fullCounts.files_with_license,
+      files_with_copyright: fullCounts.files_with_copyright,
+      files_with_scan_errors: fullCounts.files_with_scan_errors,
+    },
+    codescan: { ...full, files_per_s: Math.round(files / full.seconds) },
+    breakdown: { info_only_s: infoOnly.seconds, scanners_without_info_s: textOnly.seconds, file_type_serial_ms_per_file: await fileTypeCost(tree) },
+    half: { files: halfOnDisk.length, ...halfRun, files_per_s: Math.round(halfOnDisk.length / halfRun.seconds) },
+    licensecheck: { ...lc, files_per_s: Math.round(files / lc.seconds) },
+  };
   result.speedup_vs_licensecheck = +(result.codescan.files_per_s / result.licensecheck.files_per_s).toFixed(2);
   result.output_mib = Math.round(statSync(out).size / 1024 ** 2);
   return result;
