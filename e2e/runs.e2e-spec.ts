@@ -128,18 +128,31 @@ describe('run lifecycle', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
   });
 
-  it('marks a run stale when its runner is killed, without executing it again', async () => {
-    const p = await createWaitProject('killed', { wait_items: 2000 });
-    const runUrl = p.runs[0].url;
-    await s.api.waitForRun(runUrl, (s) => s === 'running');
+  it('resumes a run whose runner was killed on the next runner, and ends it stale once its attempts are used up', async () => {
+    const resumed = await createWaitProject('killed once', { wait_items: 60 });
+    await s.api.waitForRun(resumed.runs[0].url, (st) => st === 'running');
     await s.t.stack.kill('pipeline-runner', 'SIGKILL');
-    const stale = await s.api.waitForRun(runUrl, (s) => s !== 'running', 30_000);
-    expect(stale).toMatchObject({ status: 'stale', task_exitcode: 88, execution_time: null });
     await s.t.stack.start('pipeline-runner');
+    const done = await s.api.waitForRun(resumed.runs[0].url, undefined, 60_000);
+    expect(done.status).toBe('success');
+    expect(done.log).toMatch(/Run resumed \(attempt 2 of 3\) after runner \S+ stopped renewing its lease/);
+    expect(done.log.match(/Pipeline \[wait_for_test\] starting/g)).toHaveLength(2);
+
+    // Killed on every attempt: after the third, nobody executes it again.
+    const doomed = await createWaitProject('killed thrice', { wait_items: 2000 });
+    const runPath = doomed.runs[0].url.replace(s.t.baseUrl, '');
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await poll(async () => (await s.api.get(runPath)).body, (r) => r.status === 'running' && (r.log.match(/Pipeline \[wait_for_test\] starting/g) ?? []).length === attempt, 60_000);
+      await s.t.stack.kill('pipeline-runner', 'SIGKILL');
+      await s.t.stack.start('pipeline-runner');
+    }
+    const stale = await s.api.waitForRun(doomed.runs[0].url, (st) => st !== 'running', 60_000);
+    expect(stale).toMatchObject({ status: 'stale', task_exitcode: 88, execution_time: null });
+    expect(stale.log).toMatch(/Run marked stale: .*3 of RUN_MAX_ATTEMPTS=3|RUN_MAX_ATTEMPTS=3 attempt\(s\) are used up/);
     // A fresh runner neither re-runs the stale run nor loses later work.
     const next = await createWaitProject('after kill', { wait_items: 1 });
     expect((await s.api.waitForRun(next.runs[0].url)).status).toBe('success');
-    expect((await s.api.get(runUrl.replace(s.t.baseUrl, ''))).body.status).toBe('stale');
+    expect((await s.api.get(runPath)).body.status).toBe('stale');
   });
 });
 

@@ -1,57 +1,13 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { topologyNames } from '@sca/messaging';
 import { TEST_AMQP_URL } from '@sca/testing';
 import { useTestStack } from './support/test-stack';
+import { Receiver } from './support/webhook-receiver';
 
 // Short retry waits; the receiver lives on loopback, which FETCH_ALLOWED_HOSTS must allow.
 const s = useTestStack({ FETCH_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_BASE_MS: '300', WEBHOOK_RETRY_MAX_MS: '3000', WEBHOOK_MAX_ATTEMPTS: '4' });
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
-
-/** A local receiver: answers each path with the next status of its script (the last one repeats). */
-class Receiver {
-  readonly received: Received[] = [];
-  private readonly scripts = new Map<string, { status: number; headers?: Record<string, string> }[]>();
-  private server!: http.Server;
-  base = '';
-
-  async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        this.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-        const script = this.scripts.get(req.url ?? '') ?? [];
-        const step = script.length > 1 ? script.shift()! : (script[0] ?? { status: 200 });
-        res.writeHead(step.status, step.headers ?? {}).end(step.status < 300 ? 'thanks' : 'nope');
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  script(path: string, steps: { status: number; headers?: Record<string, string> }[]): string {
-    this.scripts.set(path, steps);
-    return `${this.base}${path}`;
-  }
-
-  at(path: string): Received[] {
-    return this.received.filter((r) => r.path === path);
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const receiver = new Receiver();
 let db: Client;

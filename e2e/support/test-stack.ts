@@ -32,21 +32,27 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
+/** Where the stack's PostgreSQL and RabbitMQ are, when not the machine's (the fault tests run their own). */
+export interface StackInfrastructure {
+  pgAdminUrl?: string;
+  amqpUrl?: string;
+}
+
 export const FIXTURE_PIPELINES = join(__dirname, '..', 'fixtures', 'pipelines');
 
 /**
  * The whole stack for one test file: its own database, queue prefix, S3 directory and ports,
  * real PostgreSQL, RabbitMQ and S3 (s3rver). Services log to files under the work dir.
  */
-export async function startTestStack(extraEnv: Record<string, string> = {}): Promise<TestStack> {
-  const db = await createTestDatabase();
+export async function startTestStack(extraEnv: Record<string, string> = {}, opts: StackInfrastructure = {}): Promise<TestStack> {
+  const db = await createTestDatabase(opts.pgAdminUrl);
   const prefix = uniqueTestName('e2e');
   const dir = await mkdtemp(join(tmpdir(), 'sca-e2e-'));
   const s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'e2e', silent: true });
   const [gateway, store, runner, reporting, webhooks] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env: Record<string, string> = {
     DATABASE_URL: db.url,
-    AMQP_URL: TEST_AMQP_URL,
+    AMQP_URL: opts.amqpUrl ?? TEST_AMQP_URL,
     AMQP_PREFIX: prefix,
     S3_ENDPOINT: s3.endpoint,
     S3_ACCESS_KEY: s3.accessKey,
@@ -82,15 +88,15 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
       await stack.stop();
       await s3.close();
       await db.drop();
-      await deleteTopology(prefix);
+      await deleteTopology(prefix, env.AMQP_URL).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** Removes the durable queues and exchanges this stack declared. */
-async function deleteTopology(prefix: string): Promise<void> {
-  const conn = await connect(TEST_AMQP_URL);
+async function deleteTopology(prefix: string, amqpUrl: string): Promise<void> {
+  const conn = await connect(amqpUrl);
   try {
     const queues = [
       topologyNames.rpcQueue(prefix, 'project-store'),
@@ -122,10 +128,10 @@ export interface StackContext {
 }
 
 /** Starts one stack for the calling test file (beforeAll) and stops it (afterAll). */
-export function useTestStack(extraEnv: Record<string, string> = {}): StackContext {
+export function useTestStack(extraEnv: Record<string, string> = {}, infra: () => StackInfrastructure = () => ({})): StackContext {
   const ctx = {} as StackContext;
   beforeAll(async () => {
-    ctx.t = await startTestStack(extraEnv);
+    ctx.t = await startTestStack(extraEnv, infra());
     ctx.api = new Api(ctx.t.baseUrl);
   }, 120_000);
   afterAll(async () => {

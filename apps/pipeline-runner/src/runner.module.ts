@@ -10,6 +10,10 @@ import { RunExecutor, RUNNER_VERSION } from './execution/run-executor.service';
 import { FETCH_POLICY, StepRunner } from './execution/step-runner';
 import { StopRegistry } from './execution/stop-registry';
 import { RunHandler } from './execution/run.handler';
+import { RunnerMetrics } from './execution/runner-metrics';
+import { DependencyWaiter } from './execution/dependency-waiter';
+import { RunnerShutdown } from './execution/runner-shutdown';
+import { outboxRelayProvider } from '@sca/persistence';
 
 @Module({})
 export class RunnerModule {
@@ -33,7 +37,8 @@ export class RunnerModule {
         { provide: FETCH_POLICY, useValue: fetchPolicy },
         { provide: RUNNER_VERSION, useValue: version },
         { provide: SERVICE_POLICIES, useValue: servicePolicies },
-        StopRegistry, StepRunner, RunExecutor,
+        outboxRelayProvider(config.OUTBOX_POLL_MS),
+        StopRegistry, StepRunner, RunExecutor, RunnerMetrics, DependencyWaiter, RunnerShutdown,
       ],
     };
   }

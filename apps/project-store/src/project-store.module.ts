@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { MessagingModule } from '@sca/messaging';
 import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
 import { createPipelineRegistry, PipelineRegistry } from '@sca/pipelines';
+import { outboxRelayProvider } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { ProjectStoreConfig } from './config/project-store.config';
 import { ProjectQueries } from './projects/project-queries';
@@ -11,7 +12,7 @@ import { ProjectsHandler } from './projects/projects.handler';
 import { GlobalWebhook, parseGlobalWebhook } from './projects/global-webhook';
 import { RunsService } from './runs/runs.service';
 import { RunsHandler } from './runs/runs.handler';
-import { StaleRunReaper } from './runs/stale-run-reaper';
+import { RunSweeper } from './runs/run-sweeper';
 import { MessagesService } from './records/messages.service';
 import { FileContentService } from './records/file-content.service';
 import { RecordsController } from './records/records.controller';
@@ -44,8 +45,8 @@ export class ProjectStoreModule {
         { provide: OBJECT_STORAGE, useValue: storage },
         { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
         { provide: GlobalWebhook, useValue: new GlobalWebhook(parseGlobalWebhook(config.GLOBAL_WEBHOOK)) },
-        ProjectQueries, ProjectsService, RunsService, StaleRunReaper, MessagesService, FileContentService, ApiKeysService,
-        WebhookQueries, WebhooksService,
+        ProjectQueries, ProjectsService, RunsService, RunSweeper, MessagesService, FileContentService, ApiKeysService,
+        WebhookQueries, WebhooksService, outboxRelayProvider(config.OUTBOX_POLL_MS),
       ],
     };
   }

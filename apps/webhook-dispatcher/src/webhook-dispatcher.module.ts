@@ -7,6 +7,8 @@ import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
 import { DeliverHandler } from './deliveries/deliver.handler';
 import { DeliveryService } from './deliveries/delivery.service';
 import { DeliveryStore } from './deliveries/delivery-store';
+import { ClaimSweeper } from './deliveries/claim-sweeper';
+import { outboxRelayProvider } from '@sca/persistence';
 import { PayloadBuilder } from './payload/payload-builder';
 import { RunCompletedHandler } from './triggers/run-completed.handler';
 import { TriggerService } from './triggers/trigger.service';
@@ -29,7 +31,7 @@ export class WebhookDispatcherModule {
         { provide: WebhookDispatcherConfig, useValue: config },
         { provide: DataSource, useValue: db },
         { provide: OBJECT_STORAGE, useValue: storage },
-        DeliveryStore, DeliveryService, PayloadBuilder, TriggerService,
+        DeliveryStore, DeliveryService, PayloadBuilder, TriggerService, ClaimSweeper, outboxRelayProvider(config.OUTBOX_POLL_MS),
       ],
     };
   }

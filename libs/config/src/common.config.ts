@@ -41,6 +41,21 @@ export class CommonConfig {
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' })
   S3_BUCKET = 'scanworks';
 
+  /**
+   * A running run whose runner has not renewed its lease (heartbeat) for this long is taken
+   * over by another runner, or by the sweeper when none is there to take it.
+   */
+  @IntSetting(3)
+  RUN_LEASE_SECONDS = 60;
+
+  /** Executions of one run before it ends stale (exit code 88): the first and its resumptions. */
+  @IntSetting(1, 100)
+  RUN_MAX_ATTEMPTS = 3;
+
+  /** How often the transactional outbox is relayed when nothing asks for it sooner. */
+  @IntSetting(50)
+  OUTBOX_POLL_MS = 1000;
+
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 

@@ -77,3 +77,22 @@ export class RetryLaterError extends RpcException {
     return this;
   }
 }
+
+/**
+ * Throw from a work handler to put the message back on its queue after `delayMs` as it was, its
+ * attempt count unchanged: the work was not tried, only refused for now (a runner shutting down
+ * hands its run back). Never dead-letters.
+ */
+export class RequeueError extends RpcException {
+  constructor(
+    message: string,
+    readonly delayMs = 0,
+  ) {
+    super(message);
+    this.name = 'RequeueError';
+  }
+
+  override getError(): object {
+    return this;
+  }
+}

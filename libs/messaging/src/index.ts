@@ -1,7 +1,7 @@
 export { AmqpConnection, type SetupCallback } from './amqp-connection';
 export { AmqpContext, type DeliveryKind } from './amqp-context';
 export { AmqpExceptionFilter } from './amqp-exception.filter';
-export { DomainError, PermanentError, RetryLaterError, RpcError, RpcTimeoutError } from './errors';
+export { DomainError, PermanentError, RequeueError, RetryLaterError, RpcError, RpcTimeoutError } from './errors';
 export { MessageBus } from './message-bus';
 export { ATTEMPTS_HEADER, ERROR_HEADER } from './message-codec';
 export { MESSAGING_OPTIONS, MessagingModule, type MessagingModuleAsyncOptions } from './messaging.module';
@@ -11,3 +11,4 @@ export type { EventConsumerOptions, RabbitTransportOptions, WorkConsumerOptions 
 export type { RpcErrorBody, RpcReply } from './rpc-envelope';
 export { topologyNames, type RetryableQueue } from './topology';
 export { connectRabbitTransport } from './connect-transport';
+export { OutboxRelay, type OutboxEntry, type OutboxSource } from './outbox-relay';

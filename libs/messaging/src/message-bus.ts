@@ -34,11 +34,11 @@ export class MessageBus {
   }
 
   /** Topic exchange, persistent; the AMQP `type` is the routing key (consumers dispatch on it). */
-  async publishEvent(routingKey: string, payload: object): Promise<void> {
+  async publishEvent(routingKey: string, payload: object, opts: { messageId?: string } = {}): Promise<void> {
     await this.publish(topologyNames.eventsExchange(this.conn.prefix), routingKey, payload, {
       persistent: true,
       type: routingKey,
-      messageId: randomUUID(),
+      messageId: opts.messageId ?? randomUUID(),
     });
   }
 
@@ -51,6 +51,27 @@ export class MessageBus {
       type: work,
       messageId: opts.messageId ?? randomUUID(),
     });
+  }
+
+  /**
+   * Messages ready on a work queue and its delay queue (not those delivered and unacknowledged),
+   * read with a passive declaration on a throw-away channel: 0 for a queue never declared.
+   */
+  async readyWork(work: string): Promise<number> {
+    const queues = topologyNames.work(this.conn.prefix, work);
+    await this.readyChannel();
+    let ready = 0;
+    for (const queue of [queues.main, queues.retry]) {
+      const ch = await this.conn.openChannel({ temporary: true });
+      try {
+        ready += (await ch.checkQueue(queue)).messageCount;
+      } catch {
+        // A queue that does not exist holds nothing (the broker closed this channel).
+      } finally {
+        await this.conn.closeChannel(ch);
+      }
+    }
+    return ready;
   }
 
   /** Control fanout to every live process. Not persistent: control queues do not outlive their process. */

@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { AmqpContext } from './amqp-context';
 import type { Delivery } from './delivery';
 import { NoHandlerError } from './delivery';
-import { DomainError, PermanentError, RetryLaterError } from './errors';
+import { DomainError, PermanentError, RequeueError, RetryLaterError } from './errors';
 import { ATTEMPTS_HEADER, ERROR_HEADER, decodeJson, errorText, readAttempt, republishOptions } from './message-codec';
 import type { RetryableQueue } from './topology';
 import type { Dispatch } from './dispatch';
@@ -36,6 +36,12 @@ export async function handleRetryableDelivery(
     d.ack();
   } catch (err) {
     const why = errorText(err);
+    if (err instanceof RequeueError && !ctx.acked) {
+      logger.log(`${pattern} on ${policy.queues.main} put back (attempt ${attempt} unchanged): ${why}`);
+      await d.publish('', policy.queues.retry, d.msg.content, { ...republishOptions(d.msg, { [ATTEMPTS_HEADER]: attempt }), expiration: String(Math.max(0, Math.round(err.delayMs))) });
+      d.ack();
+      return;
+    }
     // Early-acked: the handler owns the outcome, and running it again could repeat its effects.
     const permanent =
       err instanceof PermanentError || err instanceof DomainError || err instanceof NoHandlerError || ctx.acked;

@@ -6,3 +6,8 @@ export * from './stream-query';
 export * from './records';
 export * from './rows-of';
 export * from './queries';
+export * from './outbox/outbox-store';
+export * from './runs/run-lifecycle';
+export * from './outbox/outbox-relay.provider';
+export * from './runs/run-sweeps';
+export * from './outbox/webhook-entries';

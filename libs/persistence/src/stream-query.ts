@@ -14,6 +14,13 @@ export async function* streamQuery<T = Record<string, unknown>>(
 ): AsyncGenerator<T> {
   const driver = ds.driver as unknown as { master: { connect(): Promise<PoolClient> } };
   const client = await driver.master.connect();
+  // A checked-out client that loses its connection (PostgreSQL restarted) emits 'error': without
+  // a listener that would end the process. The pending read rejects on its own.
+  let broken: Error | null = null;
+  const onError = (e: Error) => {
+    broken = e;
+  };
+  client.on('error', onError);
   const cursor = client.query(new Cursor<T>(sql, params));
   try {
     for (;;) {
@@ -22,7 +29,9 @@ export async function* streamQuery<T = Record<string, unknown>>(
       for (const row of rows) yield row;
     }
   } finally {
-    await cursor.close().catch(() => undefined);
-    client.release();
+    if (!broken) await cursor.close().catch(() => undefined);
+    client.off('error', onError);
+    // A broken connection is destroyed rather than returned to the pool.
+    client.release(broken ?? undefined);
   }
 }

@@ -18,9 +18,23 @@ export class RunnerConfig extends CommonConfig {
   @IntSetting(1, 64)
   RUNNER_CONCURRENCY = 1;
 
-  /** Heartbeat period; project-store marks a run stale after RUN_LEASE_SECONDS without one. */
+  /** Heartbeat period: the run's lease (RUN_LEASE_SECONDS) is renewed this often. */
   @IntSetting(1)
   HEARTBEAT_SECONDS = 5;
+
+  /**
+   * On SIGTERM (a deploy, a scale-down) running runs get this long to finish; the others are
+   * handed back to the queue at once, for another runner to resume.
+   */
+  @IntSetting(0)
+  RUNNER_SHUTDOWN_GRACE_SECONDS = 20;
+
+  /**
+   * A run cut off from PostgreSQL or object storage waits this long for them to come back, then
+   * resumes from a clean state (counted as an attempt); past it the run fails.
+   */
+  @IntSetting(1)
+  RUN_DEPENDENCY_WAIT_SECONDS = 180;
 
   /** Host names and CIDR ranges that input URLs may reach although they are private. */
   @IsOptional()

@@ -1,10 +1,7 @@
 import { DataSource } from 'typeorm';
-import { BatchWriter } from '@sca/persistence';
+import { BatchWriter, logStamp } from '@sca/persistence';
 
-/** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, ScanCode.io's run-log timestamp. */
-export function logStamp(date = new Date()): string {
-  return date.toISOString().replace('T', ' ').slice(0, 23);
-}
+export { logStamp };
 
 /**
  * Buffers run-log lines and appends them in one UPDATE per flush. The step runner and the

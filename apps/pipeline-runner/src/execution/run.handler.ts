@@ -1,7 +1,7 @@
 import { Controller, Logger } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import { CONTROL, RunExecuteMessage, RunStopMessage, WORK } from '@sca/contracts';
-import { AmqpContext, PermanentError } from '@sca/messaging';
+import { PermanentError } from '@sca/messaging';
 import { RunExecutor } from './run-executor.service';
 import { StopRegistry } from './stop-registry';
 
@@ -13,10 +13,11 @@ export class RunHandler {
 
   constructor(private readonly executor: RunExecutor, private readonly stops: StopRegistry) {}
 
+  /** Acknowledged when the run is over (the transport acks when this resolves): see RunExecutor. */
   @EventPattern(WORK.runExecute)
-  async execute(@Payload() msg: RunExecuteMessage, @Ctx() ctx: AmqpContext): Promise<void> {
+  async execute(@Payload() msg: RunExecuteMessage): Promise<void> {
     if (!msg || typeof msg.run_uuid !== 'string' || !UUID.test(msg.run_uuid)) throw new PermanentError(`invalid run.execute message: ${JSON.stringify(msg)}`);
-    await this.executor.execute(msg.run_uuid, () => ctx.ack());
+    await this.executor.execute(msg.run_uuid);
   }
 
   @EventPattern(CONTROL.runStop)

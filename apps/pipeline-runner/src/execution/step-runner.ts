@@ -10,6 +10,7 @@ import { RunnerConfig } from '../config/runner.config';
 import { ClaimedRun } from './run-claim';
 import { RunLog } from './run-log';
 import { packCodebase } from './codebase-pack';
+import { processScratchName } from './attempt-cleanup';
 import { RunPolicies } from './run-policies';
 
 export type ProgressSink = (step: string, done: number, total: number, flushNow: boolean) => void;
@@ -66,8 +67,13 @@ export class StepRunner {
     }
   }
 
+  /** Where the runner processes of this host keep their scratch space, one folder per process. */
+  workRoot(): string {
+    return this.config.RUNNER_WORK_DIR ?? join(tmpdir(), 'scanworks-runs');
+  }
+
   private async createWorkDirs(runUuid: string): Promise<WorkDirs> {
-    const root = join(this.config.RUNNER_WORK_DIR ?? join(tmpdir(), 'scanworks-runs'), runUuid);
+    const root = join(this.workRoot(), processScratchName(), runUuid);
     const dirs = { root, input: join(root, 'input'), codebase: join(root, 'codebase'), output: join(root, 'output'), tmp: join(root, 'tmp') };
     await rm(root, { recursive: true, force: true });
     for (const d of [dirs.input, dirs.codebase, dirs.output, dirs.tmp]) await mkdir(d, { recursive: true });
@@ -85,7 +91,7 @@ export class StepRunner {
   ): Promise<StepContext> {
     const projects: StepProject[] = await this.db.query('SELECT uuid, name, settings, extra_data FROM projects WHERE uuid = $1', [run.project_uuid]);
     if (!projects[0]) throw new Error(`Project ${run.project_uuid} no longer exists`);
-    const records = new ScanRecordWriter(this.db, run.project_uuid);
+    const records = new ScanRecordWriter(this.db, run.project_uuid, run.uuid);
     policies.attach(projects[0].settings ?? {}, dirs, (m) => records.addMessages([m]));
     return {
       project: projects[0],

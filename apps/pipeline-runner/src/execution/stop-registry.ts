@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { StopRequested } from './abort-reasons';
 
 /** The abort controllers of the runs this process executes, by run uuid. */
 @Injectable()
@@ -18,8 +19,13 @@ export class StopRegistry {
   /** Returns true when this process was executing the run. */
   stop(runUuid: string): boolean {
     const controller = this.controllers.get(runUuid);
-    controller?.abort(new Error('Stop task requested'));
+    controller?.abort(new StopRequested());
     return controller !== undefined;
+  }
+
+  /** Aborts every run of this process with `reason` (the shutdown's hand-back). */
+  abortAll(reason: Error): void {
+    for (const controller of this.controllers.values()) controller.abort(reason);
   }
 
   runningCount(): number {

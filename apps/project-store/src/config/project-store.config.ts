@@ -9,13 +9,16 @@ export class ProjectStoreConfig extends CommonConfig {
   @IsString()
   PROJECT_STORE_HOST = '127.0.0.1';
 
-  /** A running run whose runner has not sent a heartbeat for this long is marked stale. */
-  @IntSetting(3)
-  RUN_LEASE_SECONDS = 60;
-
-  /** How often the stale-run reaper looks. */
+  /** How often the run sweeper looks for runs whose runner or message was lost. */
   @IntSetting(1)
   STALE_CHECK_INTERVAL_SECONDS = 10;
+
+  /**
+   * A queued run whose message seems lost (fewer messages on the work queue than queued runs),
+   * or a running run nobody took over, is dispatched again after this long.
+   */
+  @IntSetting(1)
+  RUN_REDISPATCH_SECONDS = 300;
 
   /** Comma-separated directories with extra `*.pipeline.js` pipelines. */
   @IsOptional()

@@ -5,8 +5,8 @@ import {
   AddInputCommand, AddPipelineCommand, AddWebhookCommand, ArchiveCommand, CreatedWebhook, CreateProjectCommand, ERROR_CODES,
   EVENTS, ProjectDeletedEvent, ProjectListQuery, ResetCommand, UploadedInput, PROJECT_NOT_FOUND,
 } from '@sca/contracts';
-import { DomainError, MessageBus } from '@sca/messaging';
-import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity } from '@sca/persistence';
+import { DomainError, OutboxRelay } from '@sca/messaging';
+import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity, writeOutbox } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { parsePipelineSelector, PipelineRegistry, splitInputUrls, tagFromUrl } from '@sca/pipelines';
 import { ProjectQueries } from './project-queries';
@@ -27,7 +27,7 @@ export class ProjectsService {
     private readonly queries: ProjectQueries,
     private readonly runs: RunsService,
     private readonly registry: PipelineRegistry,
-    private readonly bus: MessageBus,
+    private readonly relay: OutboxRelay,
     private readonly globalWebhook: GlobalWebhook,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -147,9 +147,12 @@ export class ProjectsService {
     await this.require(uuid);
     if (await this.hasRunInProgress(uuid)) throw new DomainError(ERROR_CODES.refused, RUN_IN_PROGRESS('delete'));
     await this.storage.removePrefix(storageKeys.project(uuid));
-    await this.db.query('DELETE FROM projects WHERE uuid = $1', [uuid]);
     const event: ProjectDeletedEvent = { project_uuid: uuid };
-    await this.bus.publishEvent(EVENTS.projectDeleted, event);
+    await this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM projects WHERE uuid = $1', [uuid]);
+      await writeOutbox(tx, [{ kind: 'event', name: EVENTS.projectDeleted, messageId: `${uuid}.deleted`, payload: event }]);
+    });
+    this.relay.kick();
   }
 
   /** Refuses inputs once any run has started, or when archived (ScanCode.io uses one message for both). */

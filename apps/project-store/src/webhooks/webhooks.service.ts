@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ERROR_CODES, WebhookDeliverMessage, WebhookDeliveryRef, WebhookRef, WebhookSubscriptionView, WORK } from '@sca/contracts';
-import { DomainError, MessageBus } from '@sca/messaging';
-import { affectedRows, rowsOf, UUID_RE } from '@sca/persistence';
+import { ERROR_CODES, WebhookDeliverMessage, WebhookDeliveryRef, WebhookRef, WebhookSubscriptionView } from '@sca/contracts';
+import { DomainError, OutboxRelay } from '@sca/messaging';
+import { affectedRows, rowsOf, UUID_RE, webhookDeliverEntry, writeOutbox } from '@sca/persistence';
 import { ProjectsService } from '../projects/projects.service';
 import { WebhookQueries } from './webhook-queries';
 import { serializeSubscriptions } from './webhook-serializer';
@@ -19,7 +19,7 @@ export class WebhooksService {
     private readonly db: DataSource,
     private readonly projects: ProjectsService,
     private readonly queries: WebhookQueries,
-    private readonly bus: MessageBus,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async list(projectUuid: string): Promise<WebhookSubscriptionView[]> {
@@ -49,12 +49,17 @@ export class WebhooksService {
     await this.projects.require(ref.project_uuid);
     if (!UUID_RE.test(ref.subscription_uuid) || !UUID_RE.test(ref.delivery_uuid)) throw new DomainError(ERROR_CODES.notFound, NOT_FOUND);
     const params = [ref.delivery_uuid, ref.project_uuid, ref.subscription_uuid];
-    const reset = rowsOf(await this.db.query(
-      `UPDATE webhook_deliveries SET status = 'pending', claimed_at = NULL
-       WHERE uuid = $1 AND project_uuid = $2 AND webhook_subscription_uuid = $3 AND status = 'failed' RETURNING uuid`,
-      params,
-    ));
-    if (reset.length === 0) {
+    const msg: WebhookDeliverMessage = { delivery_uuid: ref.delivery_uuid };
+    const reset = await this.db.transaction(async (tx) => {
+      const rows = rowsOf(await tx.query(
+        `UPDATE webhook_deliveries SET status = 'pending', claimed_at = NULL
+         WHERE uuid = $1 AND project_uuid = $2 AND webhook_subscription_uuid = $3 AND status = 'failed' RETURNING uuid`,
+        params,
+      ));
+      if (rows.length > 0) await writeOutbox(tx, [webhookDeliverEntry(msg)]);
+      return rows.length > 0;
+    });
+    if (!reset) {
       const rows: { status: string }[] = await this.db.query(
         'SELECT status FROM webhook_deliveries WHERE uuid = $1 AND project_uuid = $2 AND webhook_subscription_uuid = $3',
         params,
@@ -62,14 +67,7 @@ export class WebhooksService {
       if (!rows[0]) throw new DomainError(ERROR_CODES.notFound, NOT_FOUND);
       throw new DomainError(ERROR_CODES.refused, onlyFailedRedelivered(rows[0].status));
     }
-    try {
-      const msg: WebhookDeliverMessage = { delivery_uuid: ref.delivery_uuid };
-      await this.bus.sendWork(WORK.webhookDeliver, msg);
-    } catch (error) {
-      // Not queued: back to failed, so that it can be redelivered again.
-      await this.db.query(`UPDATE webhook_deliveries SET status = 'failed' WHERE uuid = $1 AND status = 'pending' AND claimed_at IS NULL`, [ref.delivery_uuid]);
-      throw error;
-    }
+    this.relay.kick();
     return REDELIVERY_QUEUED;
   }
 }

@@ -33,6 +33,13 @@ export class WebhookDispatcherConfig extends CommonConfig {
   @IntSetting(0)
   WEBHOOK_RESPONSE_TEXT_LIMIT = 2_000;
 
+  /**
+   * A delivery claimed (`sending`) longer than this is taken over: its dispatcher died mid-attempt.
+   * Must exceed WEBHOOK_TIMEOUT_MS plus the time to build a payload.
+   */
+  @IntSetting(1)
+  WEBHOOK_CLAIM_SECONDS = 120;
+
   /** Deliveries in flight at once in this process. */
   @IntSetting(1)
   WEBHOOK_CONCURRENCY = 16;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { rowsOf } from '@sca/persistence';
+import { rowsOf, webhookDeliverEntry, writeOutbox } from '@sca/persistence';
+import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 
 /** A claimed delivery with what its attempt needs from the subscription. */
 export interface ClaimedDelivery {
@@ -25,9 +26,6 @@ export interface AttemptRecord {
   durationMs: number;
 }
 
-/** A `sending` claim older than this is taken over: the process holding it died mid-attempt. */
-const STALE_CLAIM_SECONDS = 120;
-
 /**
  * The deliveries table as a state machine, each transition guarded in SQL so that concurrent or
  * redelivered messages cannot send a delivery twice: only `pending` or `retrying` rows (or a
@@ -35,12 +33,16 @@ const STALE_CLAIM_SECONDS = 120;
  */
 @Injectable()
 export class DeliveryStore {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly db: DataSource, private readonly config: WebhookDispatcherConfig) {}
 
-  /** Creates the (subscription, run, event) deliveries that do not exist yet; returns those still pending. */
+  /**
+   * Creates the (subscription, run, event) deliveries that do not exist yet and writes a
+   * webhook.deliver message for each one still pending, in one transaction; returns those.
+   */
   async createPending(projectUuid: string, runUuid: string, event: string, subscriptionUuids: string[]): Promise<string[]> {
     if (subscriptionUuids.length === 0) return [];
-    await this.db.query(
+    return this.db.transaction(async (tx) => {
+    await tx.query(
       `INSERT INTO webhook_deliveries (uuid, project_uuid, webhook_subscription_uuid, run_uuid, target_url, event, status)
        SELECT gen_random_uuid(), s.project_uuid, s.uuid, $2, s.target_url, $3, 'pending'
        FROM webhook_subscriptions s WHERE s.project_uuid = $1 AND s.uuid = ANY($4::uuid[])
@@ -49,11 +51,45 @@ export class DeliveryStore {
     );
     // Pending ones are (re)announced: if an earlier try inserted them but died before publishing,
     // this is where they get their message; the claim makes a duplicate harmless.
-    const rows: { uuid: string }[] = await this.db.query(
+    const rows: { uuid: string }[] = await tx.query(
       `SELECT uuid FROM webhook_deliveries WHERE run_uuid = $1 AND event = $2 AND webhook_subscription_uuid = ANY($3::uuid[]) AND status = 'pending'`,
       [runUuid, event, subscriptionUuids],
     );
+    await writeOutbox(tx, rows.map((r) => webhookDeliverEntry({ delivery_uuid: r.uuid })));
     return rows.map((r) => r.uuid);
+    });
+  }
+
+  /**
+   * Deliveries left `sending` past the claim (their dispatcher died mid-attempt, and their
+   * message was acknowledged or lost): each gets a new webhook.deliver message; the claim
+   * lets the first consumer take it. Returns how many.
+   */
+  async announceAbandonedClaims(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const rows: { uuid: string }[] = await tx.query(
+        `SELECT uuid FROM webhook_deliveries
+         WHERE status = 'sending' AND claimed_at < clock_timestamp() - make_interval(secs => $1)
+           AND (announced_at IS NULL OR announced_at < clock_timestamp() - make_interval(secs => $1))
+         FOR UPDATE SKIP LOCKED`,
+        [this.config.WEBHOOK_CLAIM_SECONDS],
+      );
+      if (rows.length === 0) return 0;
+      // Once per claim period, however long the dispatchers are away.
+      await tx.query('UPDATE webhook_deliveries SET announced_at = clock_timestamp() WHERE uuid = ANY($1::uuid[])', [rows.map((r) => r.uuid)]);
+      await writeOutbox(tx, rows.map((r) => webhookDeliverEntry({ delivery_uuid: r.uuid })));
+      return rows.length;
+    });
+  }
+
+  /** Seconds until a fresh `sending` claim of this delivery can be taken over; null when it is not claimed. */
+  async claimAgeLeft(uuid: string): Promise<number | null> {
+    const rows: { left: number }[] = await this.db.query(
+      `SELECT extract(epoch FROM claimed_at + make_interval(secs => $2) - clock_timestamp())::float AS left
+       FROM webhook_deliveries WHERE uuid = $1 AND status = 'sending'`,
+      [uuid, this.config.WEBHOOK_CLAIM_SECONDS],
+    );
+    return rows[0] ? Math.max(0, rows[0].left) : null;
   }
 
   async claim(uuid: string): Promise<ClaimedDelivery | null> {
@@ -64,7 +100,7 @@ export class DeliveryStore {
          AND (d.status IN ('pending', 'retrying') OR (d.status = 'sending' AND d.claimed_at < clock_timestamp() - make_interval(secs => $2)))
        RETURNING d.uuid, d.project_uuid, d.run_uuid, d.event, d.target_url, d.attempts, s.uuid AS subscription_uuid, s.secret,
                  COALESCE(s.include_summary, false) AS include_summary, COALESCE(s.include_results, false) AS include_results, s.is_active`,
-      [uuid, STALE_CLAIM_SECONDS],
+      [uuid, this.config.WEBHOOK_CLAIM_SECONDS],
     );
     return (rowsOf(result) as ClaimedDelivery[])[0] ?? null;
   }

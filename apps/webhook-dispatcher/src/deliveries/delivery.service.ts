@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { serviceVersion } from '@sca/config';
-import { PermanentError, RetryLaterError } from '@sca/messaging';
+import { PermanentError, RequeueError, RetryLaterError } from '@sca/messaging';
 import { parseAllowedHosts } from '@sca/pipelines';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { PayloadBuilder, PayloadParts } from '../payload/payload-builder';
@@ -38,8 +38,13 @@ export class DeliveryService {
   /** `messageAttempt` counts this message's tries (1-based); the queue dead-letters after the last. */
   async deliver(deliveryUuid: string, messageAttempt: number): Promise<void> {
     const delivery = await this.store.claim(deliveryUuid);
-    // Already delivered, finally failed, or being sent by another consumer right now.
-    if (!delivery) return;
+    if (!delivery) {
+      // Being sent under another claim: if that dispatcher dies, this message takes over once the
+      // claim is old enough (at least once). Already delivered or finally failed: nothing to do.
+      const left = await this.store.claimAgeLeft(deliveryUuid);
+      if (left !== null) throw new RequeueError(`delivery ${deliveryUuid} is claimed by another attempt`, (left + 1) * 1000);
+      return;
+    }
     if (!delivery.subscription_uuid || !delivery.is_active) {
       await this.store.abandon(delivery.uuid, delivery.subscription_uuid ? 'The subscription is inactive.' : 'The subscription was deleted.');
       return;

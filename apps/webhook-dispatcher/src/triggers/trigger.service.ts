@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENTS, RunCompletedEvent, WORK, WebhookDeliverMessage } from '@sca/contracts';
-import { MessageBus } from '@sca/messaging';
+import { EVENTS, RunCompletedEvent } from '@sca/contracts';
+import { OutboxRelay } from '@sca/messaging';
 import { DeliveryStore } from '../deliveries/delivery-store';
 import { subscriptionsToFire, TriggerSubscription } from './trigger-rules';
 
-/** Turns a run's end into one delivery per subscription that fires, each announced on `webhook.deliver`. */
+/** Turns a run's end into one delivery per subscription that fires, each announced on `webhook.deliver` through the outbox. */
 @Injectable()
 export class TriggerService {
   private readonly logger = new Logger(TriggerService.name);
 
-  constructor(private readonly db: DataSource, private readonly store: DeliveryStore, private readonly bus: MessageBus) {}
+  constructor(private readonly db: DataSource, private readonly store: DeliveryStore, private readonly relay: OutboxRelay) {}
 
   async onRunCompleted(event: RunCompletedEvent): Promise<number> {
     const subscriptions: TriggerSubscription[] = await this.db.query(
@@ -26,7 +26,7 @@ export class TriggerService {
     );
     const firing = subscriptionsToFire(event.status, left, subscriptions);
     const pending = await this.store.createPending(event.project_uuid, event.run_uuid, EVENTS.runCompleted, firing.map((s) => s.uuid));
-    for (const uuid of pending) await this.bus.sendWork(WORK.webhookDeliver, { delivery_uuid: uuid } satisfies WebhookDeliverMessage);
+    if (pending.length > 0) this.relay.kick();
     if (pending.length > 0) this.logger.log(`run ${event.run_uuid} (${event.status}): ${pending.length} webhook delivery(ies) queued`);
     return pending.length;
   }

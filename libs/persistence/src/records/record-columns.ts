@@ -5,7 +5,7 @@ export const RESOURCE_COLUMNS = [
   'is_legal', 'is_manifest', 'is_readme', 'is_top_level', 'is_key_file', 'md5', 'sha1', 'sha256', 'sha512',
   'sha1_git', 'detected_license_expression', 'detected_license_expression_spdx', 'license_detections',
   'license_clues', 'percentage_of_license_text', 'compliance_alert', 'copyrights', 'holders', 'authors',
-  'emails', 'urls', 'package_data', 'extra_data',
+  'emails', 'urls', 'package_data', 'extra_data', 'run_uuid',
 ] as const;
 
 export const PACKAGE_COLUMNS = [
@@ -17,17 +17,20 @@ export const PACKAGE_COLUMNS = [
   'license_detections', 'other_license_expression', 'other_license_expression_spdx',
   'other_license_detections', 'extracted_license_statement', 'compliance_alert', 'notice_text',
   'source_packages', 'extra_data', 'is_private', 'is_virtual', 'datasource_ids', 'datafile_paths',
-  'file_references', 'missing_resources', 'modified_resources', 'affected_by_vulnerabilities',
+  'file_references', 'missing_resources', 'modified_resources', 'affected_by_vulnerabilities', 'run_uuid',
 ] as const;
 
 export const DEPENDENCY_COLUMNS = [
   'uuid', 'project_uuid', 'purl', 'type', 'namespace', 'name', 'version', 'qualifiers', 'subpath',
   'dependency_uid', 'datafile_path', 'extracted_requirement', 'scope', 'datasource_id', 'is_runtime',
-  'is_optional', 'is_pinned', 'is_direct', 'affected_by_vulnerabilities',
+  'is_optional', 'is_pinned', 'is_direct', 'affected_by_vulnerabilities', 'run_uuid',
 ] as const;
 
 export const LICENSE_COLUMNS = [
   'project_uuid', 'identifier', 'license_expression', 'license_expression_spdx', 'matches', 'detection_log',
   'from_package', 'is_license_clue', 'detection_count', 'file_regions', 'needs_review', 'review_comments',
-  'compliance_alert',
+  'compliance_alert', 'run_uuid',
 ] as const;
+
+/** Tables whose rows carry the `run_uuid` of the run that inserted them, children first. */
+export const RUN_RECORD_TABLES = ['project_messages', 'codebase_relations', 'discovered_dependencies', 'discovered_licenses', 'discovered_packages', 'codebase_resources'] as const;

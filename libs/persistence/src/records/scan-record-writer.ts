@@ -22,7 +22,8 @@ function parentPath(path: string): string {
 export class ScanRecordWriter {
   private resourcesAnalyzed = false;
 
-  constructor(private readonly db: DataSource, readonly projectUuid: string) {}
+  /** `runUuid` marks the rows this writer inserts, so that a resumed run can remove them. */
+  constructor(private readonly db: DataSource, readonly projectUuid: string, readonly runUuid: string | null = null) {}
 
   /**
    * Lookups of resources by path need statistics that know this project's rows: without
@@ -38,7 +39,7 @@ export class ScanRecordWriter {
 
   /** Inserts packages; returns how many were new (an existing package_uid is kept). */
   async insertPackages(records: PackageRecord[]): Promise<number> {
-    const rows = records.map((p) => ({ ...p, uuid: randomUUID(), project_uuid: this.projectUuid, filename: '' }));
+    const rows = records.map((p) => ({ ...p, uuid: randomUUID(), project_uuid: this.projectUuid, filename: '', run_uuid: this.runUuid }));
     const inserted = await bulkInsert(this.db, 'discovered_packages', PACKAGE_COLUMNS, rows, {
       onConflict: "ON CONFLICT (project_uuid, package_uid) WHERE package_uid <> '' DO NOTHING",
       returning: 'id',
@@ -51,6 +52,7 @@ export class ScanRecordWriter {
     const rows = records.map((r) => ({
       ...r,
       project_uuid: this.projectUuid,
+      run_uuid: this.runUuid,
       parent_path: parentPath(r.path),
       rootfs_path: r.rootfs_path ?? '',
     }));
@@ -108,7 +110,7 @@ export class ScanRecordWriter {
 
   /** Inserts dependencies; package links are resolved now, datafile links by `linkDependencyDatafiles`. */
   async insertDependencies(records: DependencyInput[]): Promise<number> {
-    const rows = records.map((d) => ({ ...d, uuid: randomUUID(), project_uuid: this.projectUuid }));
+    const rows = records.map((d) => ({ ...d, uuid: randomUUID(), project_uuid: this.projectUuid, run_uuid: this.runUuid }));
     const inserted = await bulkInsert(this.db, 'discovered_dependencies', DEPENDENCY_COLUMNS, rows, {
       onConflict: "ON CONFLICT (project_uuid, dependency_uid) WHERE dependency_uid <> '' DO NOTHING",
       returning: 'id, uuid',
@@ -146,15 +148,15 @@ export class ScanRecordWriter {
     await this.analyzeResourcesOnce();
     const rows = records.map((r, i) => ({ uuid: randomUUID(), from: r.from_resource, to: r.to_resource, map_type: r.map_type, extra_data: extraData[i] ?? {} }));
     const res: unknown[] = await this.db.query(
-      `INSERT INTO codebase_relations (uuid, project_uuid, from_resource_id, to_resource_id, map_type, extra_data)
-       SELECT y.uuid, $2, y.from_id, y.to_id, y.map_type, y.extra_data FROM (
+      `INSERT INTO codebase_relations (uuid, project_uuid, from_resource_id, to_resource_id, map_type, extra_data, run_uuid)
+       SELECT y.uuid, $2, y.from_id, y.to_id, y.map_type, y.extra_data, $3::uuid FROM (
          SELECT x.uuid, x.map_type, x.extra_data,
            (SELECT f.id FROM codebase_resources f WHERE f.project_uuid = $2 AND f.path = x."from") AS from_id,
            (SELECT t.id FROM codebase_resources t WHERE t.project_uuid = $2 AND t.path = x."to") AS to_id
          FROM json_to_recordset($1::json) AS x(uuid uuid, "from" text, "to" text, map_type text, extra_data jsonb)
        ) y WHERE y.from_id IS NOT NULL AND y.to_id IS NOT NULL
        ON CONFLICT DO NOTHING RETURNING id`,
-      [JSON.stringify(rows), this.projectUuid],
+      [JSON.stringify(rows), this.projectUuid, this.runUuid],
     );
     return res.length;
   }
@@ -170,7 +172,7 @@ export class ScanRecordWriter {
         seen.file_regions.push(...r.file_regions);
       }
     }
-    const rows = [...merged.values()].map((r) => ({ ...r, project_uuid: this.projectUuid }));
+    const rows = [...merged.values()].map((r) => ({ ...r, project_uuid: this.projectUuid, run_uuid: this.runUuid }));
     await bulkInsert(this.db, 'discovered_licenses', LICENSE_COLUMNS, rows, {
       onConflict: `ON CONFLICT (project_uuid, identifier) DO UPDATE SET
         detection_count = discovered_licenses.detection_count + EXCLUDED.detection_count,
@@ -187,7 +189,8 @@ export class ScanRecordWriter {
       model: m.model.slice(0, 100),
       details: m.details ?? {},
       traceback: m.traceback ?? '',
+      run_uuid: this.runUuid,
     }));
-    await bulkInsert(this.db, 'project_messages', ['uuid', 'project_uuid', 'severity', 'description', 'model', 'details', 'traceback'], rows);
+    await bulkInsert(this.db, 'project_messages', ['uuid', 'project_uuid', 'severity', 'description', 'model', 'details', 'traceback', 'run_uuid'], rows);
   }
 }
