@@ -12,7 +12,7 @@ beforeAll(async () => {
 }, 90_000);
 
 const s = useTestStack(
-  { FETCH_ALLOWED_HOSTS: '127.0.0.1', RUNNER_CONCURRENCY: '1', WEBHOOK_CLAIM_SECONDS: '4', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RETRY_BASE_MS: '300' },
+  { FETCH_ALLOWED_HOSTS: '127.0.0.1', RUNNER_CONCURRENCY: '1', RUNNER_SHUTDOWN_GRACE_SECONDS: '1', WEBHOOK_CLAIM_SECONDS: '4', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RETRY_BASE_MS: '300' },
   () => ({ amqpUrl: rabbit.url }),
 );
 // After the stack's own afterAll (hooks run in the order they are declared).
@@ -71,11 +71,21 @@ describe('a runner takes only as much work as it can do', () => {
 describe('RabbitMQ stopped while a chain runs', () => {
   it('ends both chained runs in success and delivers both webhooks', async () => {
     const url = receiver.script('/chain', [{ status: 200 }]);
-    const p = await waitProject('broker-outage', { wait_items: 120 }, ['wait_for_test', 'wait_for_test'], [{ target_url: url, trigger_on_each_run: true }]);
+    const p = await waitProject('broker-outage', { wait_items: 40 }, ['wait_for_test', 'wait_for_test'], [{ target_url: url, trigger_on_each_run: true }]);
     await until('the first run to start', async () => (await runsOf(p.uuid))[0].status === 'running');
     await rabbit.stopApp();
+    const ports = { 'project-store': s.t.env.PROJECT_STORE_PORT, 'pipeline-runner': s.t.env.RUNNER_PORT, 'webhook-dispatcher': s.t.env.WEBHOOK_DISPATCHER_PORT, 'api-gateway': s.t.env.PORT };
+    // Readiness reports the outage while it lasts (the connections notice within a moment).
+    for (const [name, port] of Object.entries(ports)) {
+      const status = await until(`${name} to report the outage`, async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+        return res.status === 503 ? ((await res.json()) as { checks: Record<string, string> }).checks.broker : undefined;
+      }, 8000);
+      expect(status).toMatch(/^error: /);
+    }
     await new Promise((r) => setTimeout(r, 10_000));
     await rabbit.startApp();
+    for (const [name, child] of s.t.stack.children) expect([name, child.exitCode]).toEqual([name, null]);
     const runs = await until('both runs to end', async () => {
       const r = await runsOf(p.uuid);
       return r.every((x) => !['not_started', 'queued', 'running'].includes(x.status)) ? r : undefined;
@@ -85,6 +95,26 @@ describe('RabbitMQ stopped while a chain runs', () => {
     const bodies = received.map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.run.uuid).sort()).toEqual(runs.map((r) => r.uuid).sort());
   }, 180_000);
+});
+
+describe('a runner stopped with SIGTERM (a deploy, a scale-down)', () => {
+  it('hands a run it cannot finish within the grace period back to the queue, for the next runner to resume', async () => {
+    const p = await waitProject('handed-back', { wait_items: 150 }, ['wait_for_test']);
+    await until('the run to start', async () => (await runsOf(p.uuid))[0].status === 'running');
+    await s.t.stack.kill('pipeline-runner', 'SIGTERM');
+    // It left on its own (Nest re-raises SIGTERM after its shutdown hooks), not killed after the stack's 10 s.
+    expect(s.t.stack.children.get('pipeline-runner')?.signalCode).toBe('SIGTERM');
+    const handedBack = (await runsOf(p.uuid))[0];
+    expect(handedBack.status).toBe('running');
+    expect(handedBack.log).toMatch(/Run handed back to the queue: runner \S+ is shutting down/);
+    await s.t.stack.start('pipeline-runner');
+    const [run] = await until('the run to end', async () => {
+      const r = await runsOf(p.uuid);
+      return ['running', 'queued'].includes(r[0].status) ? undefined : r;
+    }, 60_000);
+    expect(run.status).toBe('success');
+    expect(run.log).toMatch(/Run resumed \(attempt 1 of 3\) after its runner handed it back at shutdown/);
+  }, 120_000);
 });
 
 describe('the webhook dispatcher killed mid-delivery', () => {

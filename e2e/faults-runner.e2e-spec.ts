@@ -110,7 +110,15 @@ describe('PostgreSQL restarted mid-scan', () => {
     const p = await startScan('pg-restart');
     await untilStep(p.runs[0].url, 'scan_for_files');
     await db.end().catch(() => undefined);
-    await pg.restart(3000);
+    await pg.restart(async () => {
+      // Every service with a database says so while it is away, and none exits.
+      const ports = { 'project-store': s.t.env.PROJECT_STORE_PORT, 'pipeline-runner': s.t.env.RUNNER_PORT, reporting: s.t.env.REPORTING_PORT, 'webhook-dispatcher': s.t.env.WEBHOOK_DISPATCHER_PORT };
+      for (const [name, port] of Object.entries(ports)) {
+        const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+        expect([name, res.status, ((await res.json()) as { checks: Record<string, string> }).checks.database]).toEqual([name, 503, expect.stringMatching(/^error: /)]);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+    });
     db = new Client({ connectionString: s.t.env.DATABASE_URL });
     db.on('error', () => undefined);
     await db.connect();

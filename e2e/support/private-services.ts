@@ -32,8 +32,8 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 export interface PrivatePostgres {
   adminUrl: string;
-  /** Stops the server (fast shutdown: sessions are terminated), waits `downMs`, starts it again. */
-  restart(downMs?: number): Promise<void>;
+  /** Stops the server (fast shutdown: sessions are terminated), runs `whileDown`, starts it again. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,10 +51,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   await start();
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async restart(downMs = 0) {
+    async restart(whileDown) {
       await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-      await new Promise((r) => setTimeout(r, downMs));
-      await start();
+      try {
+        await whileDown?.();
+      } finally {
+        await start();
+      }
     },
     async stop() {
       await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { MessageBus, MessagingModule } from '@sca/messaging';
-import { ObservabilityModule, storageCheck } from '@sca/observability';
+import { AmqpConnection, MessagingModule } from '@sca/messaging';
+import { ObservabilityModule, storageCheck, brokerCheck } from '@sca/observability';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { GatewayConfig } from './config/gateway.config';
 import { ApiExceptionFilter } from './http/api-exception.filter';
@@ -27,8 +27,8 @@ export class GatewayModule implements NestModule {
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'api-gateway' }),
         ObservabilityModule.forRoot({
           service: 'api-gateway',
-          inject: [MessageBus],
-          checks: () => ({ storage: storageCheck(storage) }),
+          inject: [AmqpConnection],
+          checks: (conn: AmqpConnection) => ({ storage: storageCheck(storage), broker: brokerCheck(conn) }),
         }),
       ],
       // The report route comes before ProjectsController so `report` is not read as a project uuid.

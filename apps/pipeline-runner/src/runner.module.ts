@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MessagingModule } from '@sca/messaging';
-import { ObservabilityModule, databaseCheck } from '@sca/observability';
+import { AmqpConnection, MessagingModule } from '@sca/messaging';
+import { ObservabilityModule, databaseCheck, brokerCheck, storageCheck } from '@sca/observability';
 import { createPipelineRegistry, FetchPolicy, loadServicePolicies, parseAllowedHosts, PipelineRegistry } from '@sca/pipelines';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { RunnerConfig } from './config/runner.config';
@@ -26,7 +26,11 @@ export class RunnerModule {
       module: RunnerModule,
       imports: [
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'pipeline-runner' }),
-        ObservabilityModule.forRoot({ service: 'pipeline-runner', checks: () => ({ database: databaseCheck(db) }) }),
+        ObservabilityModule.forRoot({
+          service: 'pipeline-runner',
+          inject: [AmqpConnection],
+          checks: (conn: AmqpConnection) => ({ database: databaseCheck(db), storage: storageCheck(storage), broker: brokerCheck(conn) }),
+        }),
       ],
       controllers: [RunHandler],
       providers: [

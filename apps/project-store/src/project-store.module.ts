@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MessagingModule } from '@sca/messaging';
-import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
+import { AmqpConnection, MessagingModule } from '@sca/messaging';
+import { ObservabilityModule, databaseCheck, storageCheck, brokerCheck } from '@sca/observability';
 import { createPipelineRegistry, PipelineRegistry } from '@sca/pipelines';
 import { outboxRelayProvider } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
@@ -34,7 +34,8 @@ export class ProjectStoreModule {
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'project-store' }),
         ObservabilityModule.forRoot({
           service: 'project-store',
-          checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
+          inject: [AmqpConnection],
+          checks: (conn: AmqpConnection) => ({ database: databaseCheck(db), storage: storageCheck(storage), broker: brokerCheck(conn) }),
         }),
       ],
       controllers: [ProjectsHandler, RunsHandler, AuthHandler, RecordsController, WebhooksHandler],

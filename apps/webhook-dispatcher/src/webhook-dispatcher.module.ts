@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MessageBus, MessagingModule } from '@sca/messaging';
-import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
+import { AmqpConnection, MessagingModule } from '@sca/messaging';
+import { ObservabilityModule, databaseCheck, storageCheck, brokerCheck } from '@sca/observability';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
 import { DeliverHandler } from './deliveries/deliver.handler';
@@ -22,8 +22,8 @@ export class WebhookDispatcherModule {
         MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'webhook-dispatcher' }),
         ObservabilityModule.forRoot({
           service: 'webhook-dispatcher',
-          inject: [MessageBus],
-          checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
+          inject: [AmqpConnection],
+          checks: (conn: AmqpConnection) => ({ database: databaseCheck(db), storage: storageCheck(storage), broker: brokerCheck(conn) }),
         }),
       ],
       controllers: [RunCompletedHandler, DeliverHandler],

@@ -12,3 +12,4 @@ export type { RpcErrorBody, RpcReply } from './rpc-envelope';
 export { topologyNames, type RetryableQueue } from './topology';
 export { connectRabbitTransport } from './connect-transport';
 export { OutboxRelay, type OutboxEntry, type OutboxSource } from './outbox-relay';
+export { manageDeadLetters, retryableQueues, type DeadLetter } from './dead-letters';

@@ -6,3 +6,10 @@ export function databaseCheck(db: { query(sql: string): Promise<unknown> }): () 
 export function storageCheck(storage: { exists(key: string): Promise<boolean> }): () => Promise<void> {
   return async () => void (await storage.exists('health-probe'));
 }
+
+/** The broker connection is up (it reconnects by itself; until then the service is not ready). */
+export function brokerCheck(conn: { isReady: boolean }): () => Promise<void> {
+  return async () => {
+    if (!conn.isReady) throw new Error('not connected to RabbitMQ');
+  };
+}

@@ -1,10 +1,11 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, InjectionToken, Module } from '@nestjs/common';
 import { collectDefaultMetrics, register } from 'prom-client';
 import { HEALTH_CHECKS, HealthChecks, HealthController } from './health.controller';
 
 export interface ObservabilityOptions {
   service: string;
-  inject?: (string | symbol | (abstract new (...args: never[]) => unknown))[];
+  /** Providers the checks need (a class token may have a private constructor, as AmqpConnection does). */
+  inject?: InjectionToken[];
   checks: (...deps: never[]) => HealthChecks;
 }
 
