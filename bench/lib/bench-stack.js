@@ -16,9 +16,10 @@ const freePort = () =>
     });
   });
 
-async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {} } = {}) {
+/** `pgAdminUrl` and `amqpUrl` point the stack at servers of the benchmark's own (the fault benchmark's). */
+async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgAdminUrl = 'postgres://postgres@127.0.0.1:5432/postgres', amqpUrl } = {}) {
   const db = `scanworks_bench_${name}_${process.pid}`;
-  const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const admin = new Client({ connectionString: pgAdminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${db}`);
   await admin.end();
@@ -26,7 +27,8 @@ async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {} } = 
   const s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'bench', silent: true });
   const [gw, store, runner, rep, hooks] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env = {
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${db}`, AMQP_PREFIX: `bench_${process.pid}`,
+    DATABASE_URL: Object.assign(new URL(pgAdminUrl), { pathname: `/${db}` }).toString(), AMQP_PREFIX: `bench_${process.pid}`,
+    ...(amqpUrl ? { AMQP_URL: amqpUrl } : {}),
     S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_BUCKET: 'bench',
     PORT: String(gw), HOST: '127.0.0.1', PROJECT_STORE_PORT: String(store), PROJECT_STORE_URL: `http://127.0.0.1:${store}`,
     RUNNER_PORT: String(runner), REPORTING_PORT: String(rep), REPORTING_URL: `http://127.0.0.1:${rep}`, WEBHOOK_DISPATCHER_PORT: String(hooks), RUNNER_WORK_DIR: join(dir, 'runs'), LOG_LEVEL: 'warn',
@@ -39,7 +41,7 @@ async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {} } = 
     async stop() {
       await stack.stop();
       await s3.close();
-      const c = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+      const c = new Client({ connectionString: pgAdminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
       await c.end();
