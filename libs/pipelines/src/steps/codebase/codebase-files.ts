@@ -22,7 +22,7 @@ export function scanProcesses(): number | undefined {
 export const TASKS_PER_WORKER = 2 * BATCH_FILES;
 
 export function openPool(): ScanPool {
-  return new ScanPool(scanProcesses());
+  return new ScanPool({ processes: scanProcesses() });
 }
 
 /** Per-file timeout and size limit: settings `scan_max_file_size`, env SCAN_FILE_TIMEOUT. */
