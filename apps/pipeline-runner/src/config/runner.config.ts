@@ -1,5 +1,6 @@
 import { IsOptional, IsString } from 'class-validator';
 import { CommonConfig, IntSetting } from '@sca/config';
+import { DEFAULT_SCAN_OPTIONS, DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '@sca/scanner';
 
 export class RunnerConfig extends CommonConfig {
   /** Internal HTTP port for health and metrics. */
@@ -50,6 +51,26 @@ export class RunnerConfig extends CommonConfig {
   @IsOptional()
   @IsString()
   PIPELINES_DIRS?: string;
+
+  /** Worker threads for per-file scans (ScanCode.io's SCANCODEIO_PROCESSES). Unset: the CPU count; 0: none, in the runner's thread. */
+  @IsOptional()
+  @IntSetting(0, 256)
+  SCAN_PROCESSES?: number;
+
+  /** Per-file scan timeout, in seconds (ScanCode's default). */
+  @IntSetting(1)
+  SCAN_FILE_TIMEOUT = DEFAULT_SCAN_OPTIONS.timeoutSeconds;
+
+  /**
+   * The largest file whose content is scanned, in bytes. A project's `scan_max_file_size` may
+   * lower it, never raise it: the worker heap limit below is sized for files up to this size.
+   */
+  @IntSetting(1)
+  SCAN_MAX_FILE_SIZE = DEFAULT_SCAN_OPTIONS.maxFileSize;
+
+  /** Heap limit of each scan worker thread, in MB; a file whose scan exceeds it gets a scan error. */
+  @IntSetting(MIN_WORKER_MEMORY_MB)
+  SCAN_WORKER_MEMORY_MB = DEFAULT_WORKER_MEMORY_MB;
 
   /**
    * The service-wide license policies YAML (ScanCode.io's SCANCODEIO_POLICIES_FILE), used by

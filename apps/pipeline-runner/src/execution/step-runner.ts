@@ -101,6 +101,12 @@ export class StepRunner {
       records,
       storage: this.storage,
       fetchPolicy: this.fetchPolicy,
+      scan: {
+        processes: this.config.SCAN_PROCESSES,
+        fileTimeoutSeconds: this.config.SCAN_FILE_TIMEOUT,
+        maxFileSize: this.config.SCAN_MAX_FILE_SIZE,
+        workerMemoryMb: this.config.SCAN_WORKER_MEMORY_MB,
+      },
       signal,
       log: (message) => log.add(message),
       progress,

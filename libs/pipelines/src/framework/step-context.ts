@@ -25,6 +25,18 @@ export interface StepRun {
   selected_groups: string[] | null;
 }
 
+/** The runner's scan settings (validated in its config): the limits of the per-file worker pool. */
+export interface ScanSettings {
+  /** Worker threads for per-file work (ScanCode.io's SCANCODEIO_PROCESSES); undefined: the CPU count, 0: none. */
+  processes?: number;
+  /** Per-file timeout, in seconds. */
+  fileTimeoutSeconds: number;
+  /** The largest file whose content is scanned: a project's `scan_max_file_size` may lower it, never raise it. */
+  maxFileSize: number;
+  /** Heap limit of each worker thread, in MB: a file that exceeds it gets a scan error. */
+  workerMemoryMb: number;
+}
+
 /** Everything a step may use. Steps never reach for globals. */
 export interface StepContext {
   project: StepProject;
@@ -34,6 +46,7 @@ export interface StepContext {
   records: ScanRecordWriter;
   storage: ObjectStorage;
   fetchPolicy: FetchPolicy;
+  scan: ScanSettings;
   signal: AbortSignal;
   /** Appends a timestamped line to the run log. */
   log(message: string): void;

@@ -64,10 +64,10 @@ async function loadSbomData(ctx: StepContext): Promise<SbomData[]> {
 }
 
 /** Statements the SBOM gave without an SPDX expression are license-detected on a worker thread. */
-async function detectStatementLicenses(data: SbomData[]): Promise<void> {
+async function detectStatementLicenses(ctx: StepContext, data: SbomData[]): Promise<void> {
   const pending = data.flatMap(({ path, result }) => result.packages.filter((pd) => pd.extracted_license_statement && !pd.declared_license_expression).map((pd) => ({ pd, path })));
   if (pending.length === 0) return;
-  const pool = openPool();
+  const pool = openPool(ctx);
   try {
     const fields = await pool.licenseFields(pending.map(({ pd, path }) => ({ statement: pd.extracted_license_statement as string, path })));
     pending.forEach(({ pd }, i) => Object.assign(pd, fields[i]));
@@ -82,7 +82,7 @@ const createPackagesFromSboms = defineStep({
   async run(ctx) {
     const packages: Package[] = [];
     const data = await loadSbomData(ctx);
-    await detectStatementLicenses(data);
+    await detectStatementLicenses(ctx, data);
     for (const { path, result } of data) {
       for (const pd of result.packages) {
         const pkg = packageFromData(pd, path, () => randomUUID());

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { writeToolkitJson } from '@sca/formats';
 import { DEFAULT_SCAN_OPTIONS, PackageCollector, scanCodebase, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../framework/step-context';
-import { baseScanOptions, MessageBatch, scanProcesses } from './codebase/codebase-files';
+import { baseScanOptions, MessageBatch } from './codebase/codebase-files';
 
 const TOOL_VERSION = '0.1.0 (codescan)';
 
@@ -22,7 +22,7 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
   const collector = new PackageCollector(ctx.dirs.codebase, (m) => ctx.log(m), { summary: true });
   const errors: { path: string; errors: string[] }[] = [];
   const records = (async function* () {
-    for await (const r of collector.tap(scanCodebase(ctx.dirs.codebase, { options, processes: scanProcesses(), signal: ctx.signal, onProgress: (n) => ctx.progress(n, n) }))) {
+    for await (const r of collector.tap(scanCodebase(ctx.dirs.codebase, { options, processes: ctx.scan.processes, workerMemoryMb: ctx.scan.workerMemoryMb, signal: ctx.signal, onProgress: (n) => ctx.progress(n, n) }))) {
       const rec = r as unknown as { json?: string; hasErrors?: boolean; scan_errors?: string[]; path?: string };
       if (rec.hasErrors && rec.json) {
         const parsed = JSON.parse(rec.json) as { path: string; scan_errors: string[] };

@@ -7,6 +7,7 @@ import { writeToolkitJson } from '@sca/formats';
 import { archiveKind, extractArchive, extractRecursively } from '../archive';
 import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
+import { DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '../scan/scan-pool';
 import { PackageCollector } from './package-assembly';
 
 const VERSION = '0.1.0';
@@ -15,6 +16,14 @@ function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number');
   return n;
+}
+
+function atLeast(min: number): (value: string) => number {
+  return (value) => {
+    const n = positiveInt(value);
+    if (n < min) throw new InvalidArgumentError(`must be at least ${min}`);
+    return n;
+  };
 }
 
 /** An archive input is extracted, recursively, into `<name>-extract/` (ScanCode.io's layout). */
@@ -48,10 +57,11 @@ export async function main(argv: string[]): Promise<number> {
     .option('-p, --package', 'packages and dependencies from manifests, lockfiles and installed-package databases')
     .option('--timeout <seconds>', 'per-file timeout', positiveInt, DEFAULT_SCAN_OPTIONS.timeoutSeconds)
     .option('--max-file-size <bytes>', 'do not scan the content of larger files', positiveInt, DEFAULT_SCAN_OPTIONS.maxFileSize)
+    .option('--worker-memory <MB>', 'heap limit of each worker thread; a file that exceeds it gets a scan error', atLeast(MIN_WORKER_MEMORY_MB), DEFAULT_WORKER_MEMORY_MB)
     .option('-q, --quiet', 'no progress output')
     .version(VERSION);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; quiet?: boolean }>();
+  const o = program.opts<{ json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No file-scanner flag means all file scanners run; --package adds the package scan to them.
   const anySelected = o.license || o.copyright || o.info || o.email || o.url;
   const options: ScanOptions = {
@@ -79,6 +89,7 @@ export async function main(argv: string[]): Promise<number> {
     const scanned = scanCodebase(root, {
       options,
       processes: o.processes,
+      workerMemoryMb: o.workerMemory,
       onStart: (total) => bar?.start(total, 0),
       onProgress: (done) => bar?.update(done),
     });

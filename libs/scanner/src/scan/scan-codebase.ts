@@ -11,6 +11,8 @@ import { walkTree, WalkEntry } from './walk';
 export interface CodebaseScanOptions {
   options: ScanOptions;
   processes?: number;
+  /** Heap limit of each scan worker, in MB (default: DEFAULT_WORKER_MEMORY_MB). */
+  workerMemoryMb?: number;
   onStart?: (total: number) => void;
   onProgress?: (done: number) => void;
   signal?: AbortSignal;
@@ -39,7 +41,7 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
   const rootAbs = resolve(root);
   const rootName = basename(rootAbs);
   // The workers boot (and load the license index) while the tree is counted.
-  const pool = new ScanPool(opts.processes);
+  const pool = new ScanPool({ processes: opts.processes, workerMemoryMb: opts.workerMemoryMb });
   let stats: Awaited<ReturnType<typeof treeStats>>;
   try {
     stats = await treeStats(rootAbs, rootName);

@@ -4,6 +4,7 @@ import { cpus } from 'node:os';
 import Piscina from 'piscina';
 import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
+import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failure';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 
 /** The compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
@@ -22,6 +23,28 @@ export function defaultProcesses(): number {
 /** Files handed to a worker in one message: a round trip per file left the workers idle a sixth of the time. */
 export const BATCH_FILES = 8;
 
+/**
+ * Heap limit of a scan worker, in MB. Scanning an npm tree of 11,400 files, a worker's heap
+ * peaked at 187 MB (59 MB live after a full GC) and 160 MB was the smallest limit under which
+ * every file scanned; pathological text needs far more than its size (millions of one-character
+ * lines: about 47 bytes of heap per byte). Without a limit V8 lets each worker grow to about
+ * 4 GB, more than a runner's container may have. See docs/architecture.md, "Worker memory".
+ */
+export const DEFAULT_WORKER_MEMORY_MB = 1024;
+
+/** Below this, ordinary large files (bundles, source maps) start to fail and V8 more often aborts the process instead of the worker. */
+export const MIN_WORKER_MEMORY_MB = 256;
+
+export interface ScanPoolOptions {
+  /** Worker threads (default: the CPU count); 0 scans in this thread, without timeouts or memory limit (for debugging). */
+  processes?: number;
+  /**
+   * V8 heap limit of each worker thread (old generation), in MB. File contents are Buffers
+   * outside that heap: the maximum file size bounds them.
+   */
+  workerMemoryMb?: number;
+}
+
 type TaskName = 'default' | 'scanRecord';
 
 interface Queued {
@@ -31,19 +54,41 @@ interface Queued {
 }
 
 /**
- * Per-file scans on worker threads sized to the CPU count. Files queued in the same turn of the
- * event loop travel to a worker in batches of BATCH_FILES. A batch that runs past the per-file
- * timeout has its worker terminated (piscina replaces it) and its files are scanned again one by
- * one, so only the file that is slow gets ScanCode's timeout error; the scan goes on.
- * `processes: 0` scans in this thread, without timeouts (for debugging).
+ * Per-file scans on worker threads sized to the CPU count, each under a heap limit. Files queued
+ * in the same turn of the event loop travel to a worker in batches of BATCH_FILES. A batch that
+ * runs past the per-file timeout has its worker terminated; a batch whose worker runs out of
+ * memory (or otherwise dies) loses it. Either way piscina starts a new worker and the batch's
+ * files are scanned again one by one, so only the guilty file gets the timeout or out-of-memory
+ * error; the scan goes on. `processes: 0` scans in this thread, without timeouts (for debugging).
  */
 export class ScanPool {
   private readonly pool: Piscina | null;
+  private readonly processes: number;
+  private readonly workerMemoryMb: number;
   private queued: Queued[] = [];
   private flushScheduled = false;
 
-  constructor(private readonly processes = defaultProcesses()) {
-    this.pool = processes > 0 ? new Piscina({ filename: workerFile(), minThreads: processes, maxThreads: processes, idleTimeout: 60_000 }) : null;
+  constructor(options: ScanPoolOptions = {}) {
+    this.processes = options.processes ?? defaultProcesses();
+    this.workerMemoryMb = options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB;
+    if (this.processes === 0) {
+      this.pool = null;
+      return;
+    }
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: this.processes,
+      maxThreads: this.processes,
+      idleTimeout: 60_000,
+      // The young generation is left to V8, which sizes it from this limit (48 MB for 1024 MB).
+      resourceLimits: { maxOldGenerationSizeMb: this.workerMemoryMb },
+    });
+    // piscina reports a worker that dies between tasks on the pool, where an unhandled 'error'
+    // would end the process. Out of memory there has cost no file (piscina replaces the worker);
+    // anything else still ends it, as before.
+    this.pool.on('error', (error: Error) => {
+      if (!isOutOfMemory(error)) throw error;
+    });
   }
 
   get concurrency(): number {
@@ -92,19 +137,20 @@ export class ScanPool {
       items.forEach((q, i) => q.resolve(outcome[i] as FileScanOutput | SerializedRecordData));
       return;
     }
+    const limits = { timeoutSeconds: seconds, workerMemoryMb: this.workerMemoryMb };
     if (items.length === 1) {
-      items[0].resolve(failure(outcome, seconds));
+      items[0].resolve(failedScanOutput(outcome, limits));
       return;
     }
-    // Which file was slow (or crashed the worker) is unknown: each is scanned again on its own.
+    // Which file was slow, or ran the worker out of memory, is unknown: each is scanned again on its own.
     await Promise.all(items.map(async (q) => {
       const single = await this.run([q.task], `${name}Batch`, seconds);
-      q.resolve(Array.isArray(single) ? (single[0] as FileScanOutput | SerializedRecordData) : failure(single, seconds));
+      q.resolve(Array.isArray(single) ? (single[0] as FileScanOutput | SerializedRecordData) : failedScanOutput(single, limits));
     }));
   }
 
   /** Runs tasks on a worker under the timeout: the results, or what went wrong. */
-  private async run(tasks: FileScanTask[], name: string, seconds: number): Promise<unknown[] | 'timeout' | Error> {
+  private async run(tasks: FileScanTask[], name: string, seconds: number): Promise<unknown[] | ScanFailure> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), seconds * 1000);
     try {
@@ -128,10 +174,4 @@ export class ScanPool {
   async close(): Promise<void> {
     await this.pool?.destroy();
   }
-}
-
-/** The output of a file whose scan timed out or whose worker failed. */
-function failure(outcome: 'timeout' | Error, seconds: number): FileScanOutput {
-  const message = outcome === 'timeout' ? `ERROR: Processing interrupted: timeout after ${seconds} seconds.` : outcome.message;
-  return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [`ERROR: for scanner: all:\n${message}`] };
 }

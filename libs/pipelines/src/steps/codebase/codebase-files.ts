@@ -1,18 +1,10 @@
 /**
- * Helpers shared by the codebase steps: the pool sized from the settings, resource batches
- * from the database, and the scan options of each step.
+ * Helpers shared by the codebase steps: the pool sized from the runner's settings, resource
+ * batches from the database, and the scan options of each step.
  */
 import { BATCH_FILES, ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
 import { BatchWriter, streamQuery, type MessageInput } from '@sca/persistence';
 import type { StepContext } from '../../framework/step-context';
-
-/** ScanCode.io's SCANCODEIO_PROCESSES: worker threads for per-file work (default: CPU count). */
-export function scanProcesses(): number | undefined {
-  const raw = process.env['SCAN_PROCESSES'];
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
 
 /**
  * Files in flight per worker thread: two of the pool's batches, enough that a worker never waits
@@ -21,19 +13,28 @@ export function scanProcesses(): number | undefined {
  */
 export const TASKS_PER_WORKER = 2 * BATCH_FILES;
 
-export function openPool(): ScanPool {
-  return new ScanPool(scanProcesses());
+/** The worker pool under the runner's settings (threads, heap limit of each worker). */
+export function openPool(ctx: StepContext): ScanPool {
+  return new ScanPool({ processes: ctx.scan.processes, workerMemoryMb: ctx.scan.workerMemoryMb });
 }
 
-/** Per-file timeout and size limit: settings `scan_max_file_size`, env SCAN_FILE_TIMEOUT. */
+/**
+ * The largest file whose content is scanned: the project's `scan_max_file_size` when it is a
+ * positive whole number below the runner's ceiling, the ceiling otherwise. The ceiling keeps a
+ * project from handing the workers files that no memory limit was sized for.
+ */
+export function effectiveMaxFileSize(projectSetting: unknown, ceiling: number): number {
+  const requested = Number(projectSetting);
+  return Number.isInteger(requested) && requested > 0 ? Math.min(requested, ceiling) : ceiling;
+}
+
+/** Per-file timeout and size limit from the runner's settings and the project's `scan_max_file_size`; every scanner off. */
 export function baseScanOptions(ctx: StepContext): ScanOptions {
-  const maxSize = Number(ctx.project.settings['scan_max_file_size']);
-  const timeout = Number(process.env['SCAN_FILE_TIMEOUT']);
   return {
     ...DEFAULT_SCAN_OPTIONS,
     info: false, license: false, copyright: false, email: false, url: false, package: false, packageOnly: false, systemPackages: false,
-    maxFileSize: Number.isInteger(maxSize) && maxSize > 0 ? maxSize : DEFAULT_SCAN_OPTIONS.maxFileSize,
-    timeoutSeconds: Number.isInteger(timeout) && timeout > 0 ? timeout : DEFAULT_SCAN_OPTIONS.timeoutSeconds,
+    maxFileSize: effectiveMaxFileSize(ctx.project.settings['scan_max_file_size'], ctx.scan.maxFileSize),
+    timeoutSeconds: ctx.scan.fileTimeoutSeconds,
   };
 }
 

@@ -26,7 +26,7 @@ function tagOf(path: string): string {
 export async function collectCodebaseResources(ctx: StepContext): Promise<number> {
   const options = { ...baseScanOptions(ctx), info: true };
   const stats = await treeStats(ctx.dirs.codebase, ROOT);
-  const pool = openPool();
+  const pool = openPool(ctx);
   const messages = new MessageBatch(ctx);
   const existing = await countResources(ctx);
   let done = 0;

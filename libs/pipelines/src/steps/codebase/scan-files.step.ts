@@ -45,7 +45,7 @@ function scanUpdate(path: string, out: FileScanOutput | null, status: string): S
 export async function scanForFiles(ctx: StepContext, model: string): Promise<void> {
   const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true };
   const total = await countWithoutStatus(ctx);
-  const pool = openPool();
+  const pool = openPool(ctx);
   const messages = new MessageBatch(ctx);
   const results = new BatchWriter<ScanUpdate>(UPDATE_BATCH, (rows) => ctx.records.updateResources(rows, SCAN_COLUMNS));
   const save = async (u: ScanUpdate) => {

@@ -43,7 +43,7 @@ interface DatafileUpdate {
 export async function scanForApplicationPackages(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
   const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
   const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
-  const pool = openPool();
+  const pool = openPool(ctx);
   const messages = new MessageBatch(ctx);
   const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.records.updateResources(rows, ['package_data', 'status']));
   try {
