@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { pbkdf2Sync } from 'node:crypto';
 import { join } from 'node:path';
 import { Api } from './support/api';
 import { startTestStack, TestStack } from './support/test-stack';
@@ -10,9 +11,17 @@ let key: string;
 beforeAll(async () => {
   t = await startTestStack({ SERVICE_REQUIRE_AUTHENTICATION: 'true' });
   api = new Api(t.baseUrl);
-  const out = execFileSync(process.execPath, [join(__dirname, '..', 'dist/apps/project-store/src/cli.js'), 'create-user', 'alice', '--generate-api-key'], { env: { ...process.env, ...t.env }, encoding: 'utf8' });
-  key = /API key: ([0-9a-f]{64})/.exec(out)?.[1] ?? '';
+  key = createUserWithKey('alice');
 }, 120_000);
+
+function createUserWithKey(username: string): string {
+  const out = execFileSync(process.execPath, [join(__dirname, '..', 'dist/apps/project-store/src/cli.js'), 'create-user', username, '--generate-api-key'], { env: { ...process.env, ...t.env }, encoding: 'utf8' });
+  return /API key: ([0-9a-f]{64})/.exec(out)?.[1] ?? '';
+}
+
+function sql(query: string): string {
+  return execFileSync('psql', [t.db.url, '-Atc', query], { encoding: 'utf8' }).trim();
+}
 
 afterAll(async () => {
   await t?.stop();
@@ -47,9 +56,21 @@ describe('authentication required', () => {
     const authed = api.withToken(key);
     expect((await authed.post('/api/projects/', { name: 'with key' })).status).toBe(201);
     expect((await api.get('/api/projects/', { authorization: `token ${key}` })).body.count).toBe(1);
-    const stored = execFileSync('psql', [t.db.url, '-Atc', 'SELECT prefix, key_hash FROM api_tokens'], { encoding: 'utf8' }).trim();
-    expect(stored.startsWith(`${key.slice(0, 8)}|pbkdf2_sha256$`)).toBe(true);
+    const stored = sql(`SELECT prefix, key_hash FROM api_tokens WHERE prefix = '${key.slice(0, 8)}'`);
+    expect(stored).toMatch(new RegExp(`^${key.slice(0, 8)}\\|hmac_sha256\\$[0-9a-f]{64}$`));
     expect(stored).not.toContain(key);
+  });
+
+  it('accepts a key stored by an earlier version (PBKDF2) and rewrites it in the current format', async () => {
+    const old = createUserWithKey('legacy-user');
+    const salt = 'e2esalt';
+    const verifier = `pbkdf2_sha256$600000$${salt}$${pbkdf2Sync(old, salt, 600_000, 32, 'sha256').toString('base64')}`;
+    sql(`UPDATE api_tokens SET key_hash = '${verifier}' WHERE prefix = '${old.slice(0, 8)}'`);
+    expect((await api.get('/api/projects/', { authorization: `Token ${old.slice(0, 8)}${'0'.repeat(56)}` })).status).toBe(401);
+    expect(sql(`SELECT key_hash FROM api_tokens WHERE prefix = '${old.slice(0, 8)}'`)).toBe(verifier);
+    expect((await api.withToken(old).get('/api/projects/')).status).toBe(200);
+    expect(sql(`SELECT key_hash FROM api_tokens WHERE prefix = '${old.slice(0, 8)}'`)).toMatch(/^hmac_sha256\$[0-9a-f]{64}$/);
+    expect((await api.withToken(old).get('/api/projects/')).status).toBe(200);
   });
 
   it('keeps health public', async () => {

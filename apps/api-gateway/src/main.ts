@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -18,6 +19,10 @@ async function bootstrap(): Promise<void> {
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('json spaces', 0);
   app.enableShutdownHooks();
+  // No total time per request (Node's default is 300 s, which cut large uploads on slow links): a
+  // body is bounded by idle time instead (UPLOAD_IDLE_TIMEOUT_SECONDS, see http/body-guard.ts).
+  // Headers keep Node's own headersTimeout.
+  (app.getHttpServer() as Server).requestTimeout = 0;
   const doc = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('ScanCode.io-compatible API').setVersion('1').addApiKey({ type: 'apiKey', name: 'Authorization', in: 'header' }, 'Token').build());
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json' });
   await app.listen(config.PORT, config.HOST);

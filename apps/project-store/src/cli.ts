@@ -19,9 +19,10 @@ async function main(argv: string[]): Promise<number> {
     console.error('Cannot display the API key with verbosity disabled. The key is only shown once at generation time.');
     return 1;
   }
-  const db = await connectDatabase(loadConfig(ProjectStoreConfig), 'cli', true);
+  const config = loadConfig(ProjectStoreConfig);
+  const db = await connectDatabase(config, 'cli', true);
   try {
-    const key = await new ApiKeysService(db).createUser(username, { generateKey, staff: flags.includes('--admin'), superuser: flags.includes('--super') });
+    const key = await new ApiKeysService(db, config).createUser(username, { generateKey, staff: flags.includes('--admin'), superuser: flags.includes('--super') });
     console.log(`User ${username} created.`);
     if (key) {
       console.log(`API key: ${key}`);

@@ -4,13 +4,14 @@ import { loadConfig } from '@sca/config';
 import { EVENTS, SERVICES } from '@sca/contracts';
 import { connectRabbitTransport, RabbitTransport } from '@sca/messaging';
 import { createLogger } from '@sca/observability';
-import { ProjectStoreConfig } from './config/project-store.config';
+import { DEVELOPMENT_API_KEY_PEPPER, ProjectStoreConfig } from './config/project-store.config';
 import { ProjectStoreModule } from './project-store.module';
 import { connectDatabase, createStorage } from './infrastructure';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig(ProjectStoreConfig);
   const logger = createLogger('project-store', config.LOG_LEVEL, config.LOG_JSON);
+  if (config.API_KEY_PEPPER === DEVELOPMENT_API_KEY_PEPPER) logger.warn('API_KEY_PEPPER is the development default: set a secret of your own outside development.');
   const db = await connectDatabase(config, 'project-store', true);
   const storage = createStorage(config);
   await storage.ensureBucket();

@@ -27,6 +27,12 @@ export interface S3ObjectStorageOptions {
   partSize?: number;
 }
 
+export interface IncompleteUpload {
+  key: string;
+  uploadId: string;
+  size: number;
+}
+
 /** GET answers a missing key with NoSuchKey; HEAD has no body, so minio reports NotFound. */
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -151,6 +157,20 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async listNames(prefix: string): Promise<string[]> {
     return listNamesUnder(this.client, this.bucket, toDirectoryPrefix(prefix));
+  }
+
+  /**
+   * Multipart uploads under `prefix` that were started and neither completed nor aborted, with
+   * the bytes their parts hold. putStream aborts its own when its body fails, so outside running
+   * uploads this is empty; the tests use it to prove that an interrupted upload left nothing.
+   */
+  async listIncompleteUploads(prefix = ''): Promise<IncompleteUpload[]> {
+    const uploads: IncompleteUpload[] = [];
+    for await (const item of this.client.listIncompleteUploads(this.bucket, prefix, true)) {
+      const { key, uploadId, size } = item as IncompleteUpload;
+      uploads.push({ key, uploadId, size });
+    }
+    return uploads;
   }
 
   async remove(key: string): Promise<void> {

@@ -2,10 +2,12 @@ import { Readable } from 'node:stream';
 import type S3rver from 's3rver';
 import type FilesystemStore from 's3rver/lib/stores/filesystem';
 import { compatStore } from './s3rver-compat.store';
+import { handleMultipartUploads } from './s3rver-uploads';
 
 /*
  * s3rver 3.7 (unmaintained since 2020) next to minio 8 and Node 20 gets several things wrong. The
- * fixes at the HTTP layer are here, those in its file store in s3rver-compat.store.ts; the
+ * fixes at the HTTP layer are here, those in its file store in s3rver-compat.store.ts, the missing
+ * multipart requests (abort, list uploads, list parts) in s3rver-uploads.ts; the
  * integration tests in libs/storage/test exercise each correctness fix (see libs/storage/README.md).
  */
 
@@ -80,6 +82,7 @@ async function headBucket(ctx: S3rver.Context, store: FilesystemStore): Promise<
 
 async function httpCompat(ctx: S3rver.Context, next: () => Promise<void>, store: FilesystemStore): Promise<void> {
   if (await headBucket(ctx, store)) return;
+  if (await handleMultipartUploads(ctx, store)) return;
   const copySource = ctx.headers['x-amz-copy-source'];
   if (typeof copySource === 'string') ctx.headers['x-amz-copy-source'] = reencodeCopySource(copySource);
   if (ctx.method === 'POST' && 'delete' in ctx.query) await protectDeleteKeys(ctx);

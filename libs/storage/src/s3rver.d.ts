@@ -86,3 +86,13 @@ declare module 's3rver/lib/stores/filesystem' {
 
   export = FilesystemStore;
 }
+
+declare module 's3rver/lib/models/error' {
+  /** Answered as S3's XML error document with the status S3 uses for `code`. */
+  class S3Error extends Error {
+    constructor(code: string, message?: string, detail?: Record<string, string>);
+    readonly code: string;
+    readonly status: number;
+  }
+  export = S3Error;
+}

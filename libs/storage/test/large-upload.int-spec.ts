@@ -100,6 +100,7 @@ describe('S3ObjectStorage: large streamed uploads', () => {
     });
     await expect(t.storage.putStream('large/interrupted.bin', body)).rejects.toThrow('upload interrupted');
     expect(await t.storage.exists('large/interrupted.bin')).toBe(false);
+    expect(await t.storage.listIncompleteUploads('large/')).toEqual([]);
   });
 
   it('copyPrefix and ranges work on multipart objects', async () => {

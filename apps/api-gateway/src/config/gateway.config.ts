@@ -21,9 +21,17 @@ export class GatewayConfig extends CommonConfig {
   @IntSetting(1)
   MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
 
-  /** Largest JSON or form body without files (Django's default is 2.5 MB). */
+  /** Largest JSON or form body, and the non-file fields of a multipart body together (Django's default is 2.5 MB). */
   @IntSetting(1024)
   MAX_BODY_BYTES = 2_621_440;
+
+  /**
+   * A request body (an upload above all) is cut when no byte arrives for this long: 408, and the
+   * upload is aborted. There is no total time limit, so slow links can finish large files. Twice
+   * nginx's client_body_timeout (60 s), because time spent waiting for storage counts as idle too.
+   */
+  @IntSetting(1)
+  UPLOAD_IDLE_TIMEOUT_SECONDS = 120;
 
   /** project-store's internal HTTP address, for the streamed record lists. */
   @IsString()

@@ -1,5 +1,8 @@
+import type { Request, Response } from 'express';
+import { GatewayConfig } from '../config/gateway.config';
 import { ApiError } from './api-error';
-import { parseTokenHeader } from './auth.middleware';
+import { AuthMiddleware, parseTokenHeader } from './auth.middleware';
+import type { StoreClient } from './store-client';
 
 function refusal(header: string): ApiError {
   try {
@@ -38,5 +41,50 @@ describe('parseTokenHeader', () => {
     expect(error.status).toBe(401);
     expect(error.body).toEqual({ detail });
     expect(error.headers).toEqual({ 'WWW-Authenticate': 'Token' });
+  });
+});
+
+describe('AuthMiddleware cache', () => {
+  const valid = 'v'.repeat(64);
+  let calls: string[];
+  let middleware: AuthMiddleware;
+
+  beforeEach(() => {
+    calls = [];
+    // A stand-in for project-store's answer: one valid key, every other token refused.
+    const store = {
+      call: async (_pattern: string, body: { key: string }) => {
+        calls.push(body.key);
+        if (body.key !== valid) throw new ApiError(401, { detail: 'Invalid token.' }, { 'WWW-Authenticate': 'Token' });
+        return { username: 'alice' };
+      },
+    } as unknown as StoreClient;
+    middleware = new AuthMiddleware(store, Object.assign(new GatewayConfig(), { SERVICE_REQUIRE_AUTHENTICATION: true }));
+  });
+
+  async function send(token: string): Promise<unknown> {
+    let outcome: unknown = 'not called';
+    await middleware.use({ headers: { authorization: `Token ${token}` } } as Request, {} as Response, (error?: unknown) => {
+      outcome = error ?? 'next';
+    });
+    return outcome;
+  }
+
+  it('keeps a valid key cached through a flood of random tokens', async () => {
+    expect(await send(valid)).toBe('next');
+    for (let i = 0; i < 20_000; i++) await send(`bad${i}`);
+    calls = [];
+    expect(await send(valid)).toBe('next');
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a cached refusal with the same DRF body', async () => {
+    const first = await send('wrong');
+    const second = await send('wrong');
+    expect(calls).toEqual(['wrong']);
+    for (const outcome of [first, second]) {
+      expect(outcome).toBeInstanceOf(ApiError);
+      expect(outcome).toMatchObject({ status: 401, body: { detail: 'Invalid token.' }, headers: { 'WWW-Authenticate': 'Token' } });
+    }
   });
 });

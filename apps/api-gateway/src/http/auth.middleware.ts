@@ -4,19 +4,27 @@ import type { NextFunction, Request, Response } from 'express';
 import { PROJECT_RPC } from '@sca/contracts';
 import { GatewayConfig } from '../config/gateway.config';
 import { ApiError } from './api-error';
+import { BoundedCache } from './bounded-cache';
 import { StoreClient } from './store-client';
 
 const CACHE_MS = 30_000;
+/** Keys project-store accepted: only a real key can take a place here. */
+const ACCEPTED_CAPACITY = 10_000;
+/** Tokens it refused: anyone can make new ones, so they get their own, smaller cache. */
+const REFUSED_CAPACITY = 1_000;
 const unauthorized = (detail: string) => new ApiError(401, { detail }, { 'WWW-Authenticate': 'Token' });
 
 /**
  * DRF TokenAuthentication semantics (reference §1): a `Token` header is checked even when
- * authentication is not required, so a bad key is always a 401. Verified keys are cached
- * briefly by their SHA-256, because the stored hash is deliberately slow to check.
+ * authentication is not required, so a bad key is always a 401. Verdicts are cached briefly by
+ * the token's SHA-256, which spares an RPC per request. Accepted and refused tokens live in
+ * separate bounded caches, so a flood of random tokens only ever evicts other refusals.
  */
 @Injectable()
 export class AuthMiddleware implements NestMiddleware {
-  private readonly cache = new Map<string, { ok: boolean; detail: string; until: number }>();
+  private readonly accepted = new BoundedCache<true>(ACCEPTED_CAPACITY, CACHE_MS);
+  /** The refusal's `detail`, answered again as it was. */
+  private readonly refused = new BoundedCache<string>(REFUSED_CAPACITY, CACHE_MS);
 
   constructor(private readonly store: StoreClient, private readonly config: GatewayConfig) {}
 
@@ -36,23 +44,16 @@ export class AuthMiddleware implements NestMiddleware {
 
   private async verify(key: string): Promise<void> {
     const digest = createHash('sha256').update(key).digest('hex');
-    const cached = this.cache.get(digest);
-    if (cached && cached.until > Date.now()) {
-      if (!cached.ok) throw unauthorized(cached.detail);
-      return;
-    }
+    if (this.accepted.get(digest)) return;
+    const refusal = this.refused.get(digest);
+    if (refusal !== undefined) throw unauthorized(refusal);
     try {
       await this.store.call(PROJECT_RPC.authVerify, { key });
-      this.remember(digest, true, '');
+      this.accepted.set(digest, true);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) this.remember(digest, false, (error.body as { detail: string }).detail);
+      if (error instanceof ApiError && error.status === 401) this.refused.set(digest, (error.body as { detail: string }).detail);
       throw error;
     }
-  }
-
-  private remember(digest: string, ok: boolean, detail: string): void {
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(digest, { ok, detail, until: Date.now() + CACHE_MS });
   }
 }
 

@@ -8,9 +8,7 @@ import { splitInputUrls } from '@sca/pipelines';
 import { ApiError } from '../http/api-error';
 import { StoreClient } from '../http/store-client';
 import { requestContext } from '../http/request-context';
-import { readBody } from '../http/request-body';
 import { validateBody } from '../validation/validate-body';
-import { GatewayConfig } from '../config/gateway.config';
 import { ProjectBodyService } from './project-body.service';
 
 const ARCHIVE_USAGE =
@@ -19,7 +17,7 @@ const ARCHIVE_USAGE =
 /** The POST actions on one project (reference §3.10–3.14). */
 @Controller('api/projects/:uuid')
 export class ProjectActionsController {
-  constructor(private readonly store: StoreClient, private readonly bodies: ProjectBodyService, private readonly config: GatewayConfig) {}
+  constructor(private readonly store: StoreClient, private readonly bodies: ProjectBodyService) {}
 
   private ref(req: Request, uuid: string) {
     return { ctx: requestContext(req), project_uuid: uuid };
@@ -59,7 +57,7 @@ export class ProjectActionsController {
   @HttpCode(201)
   async addPipeline(@Req() req: Request, @Param('uuid') uuid: string) {
     await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
-    const data = validateBody(AddPipelineDto, await readBody(req, this.config.MAX_BODY_BYTES), ADD_PIPELINE_FIELDS, new Set());
+    const data = validateBody(AddPipelineDto, await this.bodies.readPlain(req), ADD_PIPELINE_FIELDS, new Set());
     if (!data.pipeline) return this.addPipelineUsage();
     return this.store.call(PROJECT_RPC.addPipeline, { ...this.ref(req, uuid), pipeline: data.pipeline, execute_now: data.execute_now === true });
   }
@@ -69,7 +67,7 @@ export class ProjectActionsController {
   @HttpCode(201)
   async addWebhook(@Req() req: Request, @Param('uuid') uuid: string) {
     await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
-    const data = validateBody(WebhookDto, await readBody(req, this.config.MAX_BODY_BYTES), WEBHOOK_FIELDS, new Set());
+    const data = validateBody(WebhookDto, await this.bodies.readPlain(req), WEBHOOK_FIELDS, new Set());
     const webhook: WebhookInput = {
       target_url: data.target_url as string,
       trigger_on_each_run: (data.trigger_on_each_run as boolean | undefined) ?? false,
@@ -90,7 +88,7 @@ export class ProjectActionsController {
   @Post('archive')
   @HttpCode(200)
   async archive(@Req() req: Request, @Param('uuid') uuid: string) {
-    const data = validateBody(ArchiveDto, await readBody(req, this.config.MAX_BODY_BYTES), ARCHIVE_FIELDS, new Set());
+    const data = validateBody(ArchiveDto, await this.bodies.readPlain(req), ARCHIVE_FIELDS, new Set());
     return this.store.call(PROJECT_RPC.archive, {
       ...this.ref(req, uuid),
       remove_input: data.remove_input === true,
@@ -108,7 +106,7 @@ export class ProjectActionsController {
   @Post('reset')
   @HttpCode(200)
   async reset(@Req() req: Request, @Param('uuid') uuid: string) {
-    const data = validateBody(ResetDto, await readBody(req, this.config.MAX_BODY_BYTES), RESET_FIELDS, new Set());
+    const data = validateBody(ResetDto, await this.bodies.readPlain(req), RESET_FIELDS, new Set());
     return this.store.call(PROJECT_RPC.reset, {
       ...this.ref(req, uuid),
       keep_input: data.keep_input !== false,

@@ -1,8 +1,7 @@
-import { pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isPbkdf2Verifier, verifyPbkdf2 } from './legacy-pbkdf2';
 
-const ITERATIONS = 600_000;
-/** SHA-256 digest size, the length Django stores. */
-const HASH_BYTES = 32;
+const HMAC_PREFIX = 'hmac_sha256$';
 
 /** A new key: 64 lowercase hex characters, the first 8 of which are its lookup prefix. */
 export function generateApiKey(): { key: string; prefix: string } {
@@ -10,20 +9,25 @@ export function generateApiKey(): { key: string; prefix: string } {
   return { key, prefix: key.slice(0, 8) };
 }
 
-/** Django's `pbkdf2_sha256$<iterations>$<salt>$<base64 hash>` format. */
-export function hashApiKey(key: string, iterations = ITERATIONS): string {
-  const salt = randomBytes(16).toString('base64url');
-  const hash = pbkdf2Sync(key, salt, iterations, HASH_BYTES, 'sha256').toString('base64');
-  return `pbkdf2_sha256$${iterations}$${salt}$${hash}`;
+/**
+ * The stored verifier: `hmac_sha256$<hex HMAC-SHA256 of the key under the pepper>`. A fast hash
+ * is enough because keys are 256 random bits, not passwords: nothing can be guessed faster for
+ * being cheap to check, and a cheap check is what keeps a flood of wrong tokens from starving
+ * project-store. The server-side pepper means a leaked table alone does not even let one test
+ * a candidate key.
+ */
+export function hashApiKey(key: string, pepper: string): string {
+  return HMAC_PREFIX + createHmac('sha256', pepper).update(key).digest('hex');
 }
 
-/** A malformed stored hash never matches: a short one would otherwise compare only a prefix. */
-export function verifyApiKey(key: string, stored: string): boolean {
-  const [algorithm, iter, salt, hash] = stored.split('$');
-  const iterations = Number(iter);
-  if (algorithm !== 'pbkdf2_sha256' || !Number.isInteger(iterations) || iterations < 1 || iterations > 0x7fffffff || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  if (expected.length !== HASH_BYTES) return false;
-  const actual = pbkdf2Sync(key, salt, iterations, HASH_BYTES, 'sha256');
-  return timingSafeEqual(actual, expected);
+/** `legacy`: the key matched a verifier of the old PBKDF2 format, which should be rewritten. */
+export type ApiKeyCheck = 'valid' | 'legacy' | 'invalid';
+
+/** Compares in constant time; an unknown or malformed verifier never matches. */
+export async function verifyApiKey(key: string, stored: string, pepper: string): Promise<ApiKeyCheck> {
+  if (isPbkdf2Verifier(stored)) return (await verifyPbkdf2(key, stored)) ? 'legacy' : 'invalid';
+  const hex = stored.startsWith(HMAC_PREFIX) ? stored.slice(HMAC_PREFIX.length) : '';
+  if (!/^[0-9a-f]{64}$/.test(hex)) return 'invalid';
+  const actual = createHmac('sha256', pepper).update(key).digest();
+  return timingSafeEqual(actual, Buffer.from(hex, 'hex')) ? 'valid' : 'invalid';
 }

@@ -1,5 +1,8 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, MinLength } from 'class-validator';
 import { CommonConfig, IntSetting } from '@sca/config';
+
+/** What API_KEY_PEPPER is when unset; main.ts warns when it is still in use. */
+export const DEVELOPMENT_API_KEY_PEPPER = 'scanworks-development-api-key-pepper';
 
 export class ProjectStoreConfig extends CommonConfig {
   /** Internal HTTP port: health, metrics and the record streams the gateway proxies. */
@@ -29,4 +32,15 @@ export class ProjectStoreConfig extends CommonConfig {
   @IsOptional()
   @IsString()
   GLOBAL_WEBHOOK?: string;
+
+  /**
+   * Secret key of the HMAC that API keys are stored under. It has a development default, as
+   * S3_SECRET_KEY does, so that a single machine works with no setup; a fixed default rather
+   * than a random one because changing the pepper invalidates every stored key. Deriving it from
+   * another secret was rejected: rotating the S3 or database credentials would then silently
+   * revoke every API key. Production sets its own (e.g. `openssl rand -hex 32`) and keeps it.
+   */
+  @IsString()
+  @MinLength(16)
+  API_KEY_PEPPER = DEVELOPMENT_API_KEY_PEPPER;
 }
