@@ -21,6 +21,8 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:engine'] },
+            // The gateway has no database and runs no scan: nothing that loads the scanner or the database layer.
+            { sourceTag: 'scope:edge', notDependOnLibsWithTags: ['reach:scanner', 'reach:db'] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:engine'] },
             { sourceTag: 'type:engine', onlyDependOnLibsWithTags: ['type:engine', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },

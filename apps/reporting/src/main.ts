@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@sca/config';
 import { createLogger } from '@sca/observability';
 import { createDataSource } from '@sca/persistence';
-import { loadServicePolicies } from '@sca/pipelines';
+import { loadServicePolicies } from '@sca/policies';
 import { storageFromSettings } from '@sca/storage';
 import { ReportingConfig } from './config/reporting.config';
 import { ReportingModule } from './reporting.module';

@@ -5,3 +5,4 @@ export * from './rpc';
 export * from './project-commands';
 export * from './webhooks';
 export * from './dto';
+export * from './vocabulary';

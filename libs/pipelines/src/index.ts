@@ -6,8 +6,6 @@ export * from './framework/pipeline-info';
 export * from './steps/download-missing-inputs.step';
 export * from './steps/input-files-error';
 export * from './pipelines';
-export * from './inputs';
-export * from './compliance';
 
 import { downloadMissingInputsStep } from './steps/download-missing-inputs.step';
 import { PipelineRegistry } from './framework/registry';

@@ -4,7 +4,7 @@ import {
   ADD_INPUT_FIELDS, ADD_PIPELINE_FIELDS, AddInputDto, AddPipelineDto, ARCHIVE_FIELDS, ArchiveDto, PROJECT_RPC,
   RESET_FIELDS, ResetDto, WEBHOOK_FIELDS, WebhookDto, WebhookInput,
 } from '@sca/contracts';
-import { splitInputUrls } from '@sca/pipelines';
+import { splitInputUrls } from '@sca/fetch';
 import { ApiError } from '../http/api-error';
 import { StoreClient } from '../http/store-client';
 import { requestContext } from '../http/request-context';

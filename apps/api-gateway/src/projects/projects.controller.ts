@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CREATE_PROJECT_FIELDS, CreateProjectCommand, CreateProjectDto, LIST_FIELDS, PROJECT_RPC, WebhookInput } from '@sca/contracts';
-import { splitInputUrls } from '@sca/pipelines';
+import { splitInputUrls } from '@sca/fetch';
 import { GatewayConfig } from '../config/gateway.config';
 import { StoreClient } from '../http/store-client';
 import { flatQuery, requestContext, requestUrl } from '../http/request-context';

@@ -1,4 +1,4 @@
-import { resolvePolicies, type PolicyLookup } from '@sca/pipelines';
+import { resolvePolicies, type PolicyLookup } from '@sca/policies';
 import type { Policies } from '@sca/scanner';
 
 /**

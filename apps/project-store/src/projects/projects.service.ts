@@ -8,7 +8,8 @@ import {
 import { DomainError, OutboxRelay } from '@sca/messaging';
 import { buildProjectFilter, InputSourceEntity, ProjectEntity, ProjectFilterError, RunEntity, writeOutbox } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
-import { parsePipelineSelector, PipelineRegistry, splitInputUrls, tagFromUrl } from '@sca/pipelines';
+import { parsePipelineSelector, PipelineRegistry } from '@sca/pipelines';
+import { splitInputUrls, tagFromUrl } from '@sca/fetch';
 import { ProjectQueries } from './project-queries';
 import { ProjectRow, serializeProjectDetail, serializeProjectListItem } from './project-serializer';
 import { RunsService } from '../runs/runs.service';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { choosePolicies, POLICIES_FILENAME, type PolicyFile } from '@sca/pipelines';
+import { choosePolicies, POLICIES_FILENAME, type PolicyFile } from '@sca/policies';
 import { licensePoliciesEnabled, Policies } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { CodebaseFiles } from '../projects/codebase-files';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { serviceVersion } from '@sca/config';
 import { PermanentError, RequeueError, RetryLaterError } from '@sca/messaging';
-import { parseAllowedHosts } from '@sca/pipelines';
+import { parseAllowedHosts } from '@sca/fetch';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { PayloadBuilder, PayloadParts } from '../payload/payload-builder';
 import { isSlackTarget, slackPayload } from '../payload/slack-payload';

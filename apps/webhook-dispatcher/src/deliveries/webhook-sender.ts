@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import got from 'got';
-import { createHostGuard } from '@sca/pipelines';
+import { createHostGuard } from '@sca/fetch';
 
 export interface SendRequest {
   url: string;

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { MessageInput, ScanRecordWriter } from '@sca/persistence';
 import type { Policies } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
-import { FetchPolicy } from '../inputs';
+import { FetchPolicy } from '@sca/fetch';
 
 export interface WorkDirs {
   root: string;

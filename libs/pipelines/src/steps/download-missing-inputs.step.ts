@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { storageKeys } from '@sca/storage';
 import { defineStep } from '../framework/define';
 import { StepContext } from '../framework/step-context';
-import { fetchUrl, FetchError } from '../inputs';
+import { fetchUrl, FetchError } from '@sca/fetch';
 import { InputFilesError } from './input-files-error';
 
 interface InputRow {
