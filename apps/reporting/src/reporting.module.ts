@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MessagingModule } from '@sca/messaging';
 import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
 import type { Policies } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
@@ -19,7 +18,6 @@ export class ReportingModule {
     return {
       module: ReportingModule,
       imports: [
-        MessagingModule.forRoot({ url: config.AMQP_URL, prefix: config.AMQP_PREFIX, connectionName: 'reporting' }),
         ObservabilityModule.forRoot({
           service: 'reporting',
           checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
