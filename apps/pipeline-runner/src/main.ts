@@ -1,6 +1,6 @@
 import { serviceVersion } from '@sca/config';
 import { WORK } from '@sca/contracts';
-import { createDataSource } from '@sca/persistence';
+import { connectDatabase } from '@sca/persistence';
 import { bootstrapService } from '@sca/service';
 import { storageFromSettings } from '@sca/storage';
 import { RunnerConfig } from './config/runner.config';
@@ -10,8 +10,7 @@ bootstrapService({
   name: 'pipeline-runner',
   config: RunnerConfig,
   async setup(config, _logger, closeLater) {
-    const db = createDataSource({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: 'pipeline-runner' });
-    await db.initialize();
+    const db = await connectDatabase(config, 'pipeline-runner');
     closeLater(() => db.destroy());
     return RunnerModule.create(config, db, storageFromSettings(config), serviceVersion());
   },

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from '@sca/config';
 import { ProjectStoreConfig } from './config/project-store.config';
-import { connectDatabase } from './infrastructure';
+import { connectDatabase } from '@sca/persistence';
 import { ApiKeysService } from './auth/api-keys.service';
 
 const USAGE = 'usage: create-user <username> [--generate-api-key] [--admin] [--super] [--verbosity N]';

@@ -2,7 +2,8 @@ import { EVENTS, SERVICES } from '@sca/contracts';
 import { bootstrapService } from '@sca/service';
 import { DEVELOPMENT_API_KEY_PEPPER, ProjectStoreConfig } from './config/project-store.config';
 import { ProjectStoreModule } from './project-store.module';
-import { connectDatabase, createStorage } from './infrastructure';
+import { connectDatabase } from '@sca/persistence';
+import { storageFromSettings } from '@sca/storage';
 
 bootstrapService({
   name: 'project-store',
@@ -12,7 +13,7 @@ bootstrapService({
     // project-store applies the migrations the other services rely on.
     const db = await connectDatabase(config, 'project-store', true);
     closeLater(() => db.destroy());
-    const storage = createStorage(config);
+    const storage = storageFromSettings(config);
     await storage.ensureBucket();
     return ProjectStoreModule.create(config, db, storage);
   },

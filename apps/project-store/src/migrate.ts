@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from '@sca/config';
 import { ProjectStoreConfig } from './config/project-store.config';
-import { connectDatabase } from './infrastructure';
+import { connectDatabase } from '@sca/persistence';
 
 /** `npm run migrate`: applies pending migrations and exits. */
 async function main(): Promise<void> {

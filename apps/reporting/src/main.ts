@@ -1,4 +1,4 @@
-import { createDataSource } from '@sca/persistence';
+import { connectDatabase } from '@sca/persistence';
 import { loadServicePolicies } from '@sca/policies';
 import { bootstrapService } from '@sca/service';
 import { storageFromSettings } from '@sca/storage';
@@ -12,8 +12,7 @@ bootstrapService({
   async setup(config, _logger, closeLater) {
     // A bad POLICIES_FILE stops the service at start, as it stops the runner.
     const policies = loadServicePolicies(config.POLICIES_FILE);
-    const db = createDataSource({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: 'reporting' });
-    await db.initialize();
+    const db = await connectDatabase(config, 'reporting');
     closeLater(() => db.destroy());
     const storage = storageFromSettings(config);
     await storage.ensureBucket();

@@ -1,5 +1,5 @@
 import { EVENTS, WORK } from '@sca/contracts';
-import { createDataSource } from '@sca/persistence';
+import { connectDatabase } from '@sca/persistence';
 import { bootstrapService } from '@sca/service';
 import { storageFromSettings } from '@sca/storage';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
@@ -13,8 +13,7 @@ bootstrapService({
   name: 'webhook-dispatcher',
   config: WebhookDispatcherConfig,
   async setup(config, _logger, closeLater) {
-    const db = createDataSource({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: 'webhook-dispatcher' });
-    await db.initialize();
+    const db = await connectDatabase(config, 'webhook-dispatcher');
     closeLater(() => db.destroy());
     return WebhookDispatcherModule.create(config, db, storageFromSettings(config));
   },

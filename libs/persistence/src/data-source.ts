@@ -47,3 +47,11 @@ export async function applyMigrations(ds: DataSource): Promise<string[]> {
     await runner.release();
   }
 }
+
+/** A service's initialized data source, from its settings; project-store also applies the migrations. */
+export async function connectDatabase(settings: { DATABASE_URL: string; DATABASE_POOL_SIZE: number }, applicationName: string, migrate = false): Promise<DataSource> {
+  const ds = createDataSource({ url: settings.DATABASE_URL, poolSize: settings.DATABASE_POOL_SIZE, applicationName });
+  await ds.initialize();
+  if (migrate) await applyMigrations(ds);
+  return ds;
+}
