@@ -138,6 +138,19 @@ async function main() {
       result.postgres_restart = { recovery_s: (readyAt - backAt) / 1000, run_after_restart_s: (Date.now() - backAt) / 1000, status: run.status, resumed: /Run resumed/.test(run.log), services_exited: exited, lost: run.status === 'success' ? lostVs(await counts(p.uuid)) : ['the run'] };
     }
 
+    // 2b. Object storage unavailable for 15 s mid-scan.
+    {
+      const p = await scan('s3-outage');
+      await inScanForFiles(p.runs[0].url);
+      await bench.s3Outage(() => new Promise((r) => setTimeout(r, 15_000)));
+      const backAt = Date.now();
+      await waitFor('every service ready', allReady);
+      const readyAt = Date.now();
+      const run = await ended(p.runs[0].url);
+      const exited = [...bench.stack.children].filter(([, c]) => c.exitCode !== null || c.signalCode !== null).map(([n]) => n);
+      result.object_storage_down_15s = { recovery_s: (readyAt - backAt) / 1000, run_after_restart_s: (Date.now() - backAt) / 1000, status: run.status, resumed: /Run resumed/.test(run.log), services_exited: exited, lost: run.status === 'success' ? lostVs(await counts(p.uuid)) : ['the run'] };
+    }
+
     // 3. RabbitMQ's app stopped for 10 s while the first of two chained runs runs, a webhook on each run.
     {
       const p = await waitProject('broker-outage', { wait_items: 40 }, ['wait_for_test', 'wait_for_test'], [{ target_url: `${hookBase}/chain`, trigger_on_each_run: true }]);

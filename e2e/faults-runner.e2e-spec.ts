@@ -131,3 +131,24 @@ describe('PostgreSQL restarted mid-scan', () => {
     expect(await counts(p.uuid)).toEqual(undisturbed);
   }, RUN_TIMEOUT);
 });
+
+describe('object storage unavailable mid-scan', () => {
+  it('keeps every service up, reports the outage, and ends the run in success with the counts of an undisturbed run', async () => {
+    const p = await startScan('s3-outage');
+    await untilStep(p.runs[0].url, 'scan_for_files');
+    await s.t.s3Outage(async () => {
+      const ports = { 'project-store': s.t.env.PROJECT_STORE_PORT, 'pipeline-runner': s.t.env.RUNNER_PORT, reporting: s.t.env.REPORTING_PORT, 'webhook-dispatcher': s.t.env.WEBHOOK_DISPATCHER_PORT };
+      for (const [name, port] of Object.entries(ports)) {
+        const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+        expect([name, res.status, ((await res.json()) as { checks: Record<string, string> }).checks.storage]).toEqual([name, 503, expect.stringMatching(/^error: /)]);
+      }
+      await new Promise((r) => setTimeout(r, 15_000));
+    });
+    const run = await s.api.waitForRun(p.runs[0].url, ENDED, RUN_TIMEOUT);
+    expect(run.status).toBe('success');
+    for (const [name, child] of s.t.stack.children) expect([name, child.exitCode, child.signalCode]).toEqual([name, null, null]);
+    const resumes = run.log.match(/Run resumed [^\n]+/g) ?? [];
+    for (const line of resumes) expect(line).toMatch(/^Run resumed \(attempt \d of 3\) after a dependency outage \(.+\); \d+ record\(s\) of the lost attempt removed$/);
+    expect(await counts(p.uuid)).toEqual(undisturbed);
+  }, RUN_TIMEOUT);
+});

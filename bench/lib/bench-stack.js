@@ -24,7 +24,7 @@ async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgA
   await admin.query(`CREATE DATABASE ${db}`);
   await admin.end();
   const dir = mkdtempSync(join(tmpdir(), 'sca-bench-'));
-  const s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'bench', silent: true });
+  let s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'bench', silent: true });
   const [gw, store, runner, rep, hooks] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env = {
     DATABASE_URL: Object.assign(new URL(pgAdminUrl), { pathname: `/${db}` }).toString(), AMQP_PREFIX: `bench_${process.pid}`,
@@ -38,6 +38,16 @@ async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgA
     baseUrl: `http://127.0.0.1:${gw}`,
     stack,
     dir,
+    /** Stops the S3 server (connections refused), runs `whileDown`, starts it again on the same port and data. */
+    async s3Outage(whileDown) {
+      const port = Number(new URL(s3.endpoint).port);
+      await s3.close();
+      try {
+        await whileDown();
+      } finally {
+        s3 = await startLocalS3({ directory: join(dir, 's3'), port, bucket: 'bench', silent: true });
+      }
+    },
     async stop() {
       await stack.stop();
       await s3.close();

@@ -29,6 +29,8 @@ export interface TestStack {
   storage: S3ObjectStorage;
   prefix: string;
   stack: RunningStack;
+  /** Stops the stack's S3 server (connections refused), runs `whileDown`, starts it again on the same port and data. */
+  s3Outage(whileDown: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,7 +50,7 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opts
   const db = await createTestDatabase(opts.pgAdminUrl);
   const prefix = uniqueTestName('e2e');
   const dir = await mkdtemp(join(tmpdir(), 'sca-e2e-'));
-  const s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'e2e', silent: true });
+  let s3 = await startLocalS3({ directory: join(dir, 's3'), port: 0, bucket: 'e2e', silent: true });
   const [gateway, store, runner, reporting, webhooks] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const env: Record<string, string> = {
     DATABASE_URL: db.url,
@@ -84,6 +86,15 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opts
     storage,
     prefix,
     stack,
+    async s3Outage(whileDown) {
+      const port = Number(new URL(s3.endpoint).port);
+      await s3.close();
+      try {
+        await whileDown();
+      } finally {
+        s3 = await startLocalS3({ directory: join(dir, 's3'), port, bucket: 'e2e', silent: true });
+      }
+    },
     async stop() {
       await stack.stop();
       await s3.close();
