@@ -1,3 +1,4 @@
+import { connect } from 'amqplib';
 import { PrivateRabbit, startPrivateRabbit } from './support/private-services';
 import { useTestStack } from './support/test-stack';
 import { Receiver } from './support/webhook-receiver';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 }, 90_000);
 
 const s = useTestStack(
-  { FETCH_ALLOWED_HOSTS: '127.0.0.1', RUNNER_CONCURRENCY: '1', RUNNER_SHUTDOWN_GRACE_SECONDS: '1', WEBHOOK_CLAIM_SECONDS: '4', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RETRY_BASE_MS: '300' },
+  { FETCH_ALLOWED_HOSTS: '127.0.0.1', RUNNER_CONCURRENCY: '1', RUNNER_SHUTDOWN_GRACE_SECONDS: '1', WEBHOOK_CLAIM_SECONDS: '4', RUN_REDISPATCH_SECONDS: '3', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RETRY_BASE_MS: '300' },
   () => ({ amqpUrl: rabbit.url }),
 );
 // After the stack's own afterAll (hooks run in the order they are declared).
@@ -65,7 +66,27 @@ describe('a runner takes only as much work as it can do', () => {
     expect(distinct.at(-1)).toBe(0);
     expect([...distinct].sort((a, b) => b - a)).toEqual(distinct);
     expect(new Set(distinct)).toEqual(new Set([4, 3, 2, 1, 0]));
+    const metrics = await (await fetch(`http://127.0.0.1:${s.t.env.RUNNER_PORT}/metrics`)).text();
+    expect(metrics).toMatch(/^scanworks_runs_running\{[^}]*\} 0$/m);
+    expect(Number(/^scanworks_runs_finished_total\{[^}]*status="success"[^}]*\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(4);
   }, 180_000);
+
+  it('dispatches again a queued run whose message was lost (a purged queue)', async () => {
+    await s.t.stack.kill('pipeline-runner', 'SIGTERM');
+    const p = await waitProject('lost-message', { wait_items: 1 }, ['wait_for_test']);
+    const queue = `${s.t.prefix}.work.run.execute`;
+    await until('the message on the queue', async () => (await rabbit.queueDepths(queue))[queue]?.ready === 1);
+    const conn = await connect(rabbit.url);
+    const ch = await conn.createChannel();
+    await ch.purgeQueue(queue);
+    await conn.close();
+    await s.t.stack.start('pipeline-runner');
+    const [run] = await until('the run to end', async () => {
+      const r = await runsOf(p.uuid);
+      return ['queued', 'running'].includes(r[0].status) ? undefined : r;
+    }, 60_000);
+    expect(run.status).toBe('success');
+  }, 120_000);
 });
 
 describe('RabbitMQ stopped while a chain runs', () => {
