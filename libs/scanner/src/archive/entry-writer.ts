@@ -59,6 +59,8 @@ export class EntryWriter implements EntrySink {
 
   async directory(name: string): Promise<void> {
     this.budget.addEntry();
+    // `./` (tar's entry for the archive root, first in every image layer) is the target itself.
+    if (/^[./]+$/.test(name) && !name.includes('..')) return;
     const parsed = entrySegments(name);
     if ('refused' in parsed) return this.problem(parsed.refused, name);
     try {
