@@ -5,3 +5,7 @@ export { FetchError } from './fetch-error';
 export { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_REDIRECTS, fetchUrl, type FetchedInput, type FetchPolicy } from './fetch-url';
 export { createHostGuard, type HostGuard } from './host-guard';
 export { classifyInputUrl, splitInputUrls, stripFragment, tagFromUrl, type InputUrlKind } from './input-url';
+export { parseDockerReference, registryBaseUrl, type ImageReference } from './oci-reference';
+export { parseChallenge, type AuthChallenge } from './oci-registry-auth';
+export { DigestMismatchError, RegistryClient } from './oci-registry-client';
+export { fetchDockerImage, imageLayoutName, ociArchive, type DockerFetchOptions, type FetchedImage } from './oci-registry-fetch';

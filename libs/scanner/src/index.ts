@@ -16,3 +16,4 @@ export * from './summary/compute-summary';
 export * from './cli/package-assembly';
 export * from './sbom-import';
 export * from './compliance';
+export * from './container';

@@ -1,10 +1,10 @@
 import { closeSync, constants, lstatSync, openSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { link, lstat, realpath, rm, symlink, unlink } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { drain, type EntryContent, type EntrySink } from './entry-sink';
 import { EntryError, LimitExceededError, messageOf } from './extraction-errors';
 import type { ExtractionBudget } from './extraction-budget';
-import type { ExtractionProblem } from './extraction-types';
+import type { AbsoluteSymlinks, ExtractionProblem } from './extraction-types';
 import { ensureDirectory, ensureDirectorySync, entrySegments, isInside, PathRefusal } from './safe-paths';
 
 // O_NOFOLLOW and O_EXCL: the final component is never followed, even if a later race put a link there.
@@ -21,6 +21,7 @@ export class EntryWriter implements EntrySink {
     private readonly root: string,
     private readonly archive: string,
     private readonly budget: ExtractionBudget,
+    private readonly absoluteSymlinks: AbsoluteSymlinks = 'refuse',
   ) {}
 
   /**
@@ -58,6 +59,8 @@ export class EntryWriter implements EntrySink {
 
   async directory(name: string): Promise<void> {
     this.budget.addEntry();
+    // `./` (tar's entry for the archive root, first in every image layer) is the target itself.
+    if (/^[./]+$/.test(name) && !name.includes('..')) return;
     const parsed = entrySegments(name);
     if ('refused' in parsed) return this.problem(parsed.refused, name);
     try {
@@ -70,9 +73,11 @@ export class EntryWriter implements EntrySink {
   async symlink(name: string, target: string): Promise<void> {
     this.budget.addEntry();
     if (!target || target.includes('\0')) return this.problem('symlink without a usable target', name);
-    if (isAbsolute(target)) return this.problem(`symlink to absolute path "${target}" refused`, name);
+    const absolute = isAbsolute(target);
+    if (absolute && this.absoluteSymlinks === 'refuse') return this.problem(`symlink to absolute path "${target}" refused`, name);
     const path = await this.prepare(name);
     if (!path) return;
+    if (absolute) target = rootRelativeTarget(this.root, dirname(path), target);
     if (!isInside(this.root, resolve(dirname(path), target))) {
       return this.problem(`symlink to "${target}" points outside the target; refused`, name);
     }
@@ -185,4 +190,14 @@ export class EntryWriter implements EntrySink {
 function writeAll(fd: number, chunk: Buffer | Uint8Array): void {
   let offset = 0;
   while (offset < chunk.length) offset += writeSync(fd, chunk, offset, chunk.length - offset);
+}
+
+/**
+ * An absolute link target read against the extraction root, as a link of a root file system
+ * (`usr/bin/awk -> /etc/alternatives/awk` becomes `../../etc/alternatives/awk`), relative to the
+ * link's real parent (which an earlier in-tree link may have moved). `..` cannot climb above `/`,
+ * so the result stays below the root; the caller still checks it like any link.
+ */
+function rootRelativeTarget(root: string, realParent: string, target: string): string {
+  return relative(realParent, join(root, posix.normalize(target))) || '.';
 }

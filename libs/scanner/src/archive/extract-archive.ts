@@ -12,6 +12,7 @@ import { ExtractionBudget, type SharedTotal } from './extraction-budget';
 import { CorruptArchiveError, EntryError, LimitExceededError, messageOf } from './extraction-errors';
 import {
   DEFAULT_EXTRACTION_LIMITS,
+  type AbsoluteSymlinks,
   type ArchiveKind,
   type ExtractionLimits,
   type ExtractionResult,
@@ -27,7 +28,7 @@ import { readZip } from './zip-reader';
 /** Extracts one archive into `targetDir` (created if missing); hostile or broken content becomes problems. */
 export function extractArchive(archivePath: string, targetDir: string, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const limits = opts.limits ?? DEFAULT_EXTRACTION_LIMITS;
-  return extractOne({ archivePath, targetDir, label: basename(archivePath), limits, total: { bytes: 0 }, signal: opts.signal });
+  return extractOne({ archivePath, targetDir, label: basename(archivePath), limits, total: { bytes: 0 }, signal: opts.signal, absoluteSymlinks: opts.absoluteSymlinks });
 }
 
 export interface ExtractOneRequest {
@@ -38,17 +39,18 @@ export interface ExtractOneRequest {
   limits: ExtractionLimits;
   total: SharedTotal;
   signal?: AbortSignal;
+  absoluteSymlinks?: AbsoluteSymlinks;
 }
 
 export async function extractOne(request: ExtractOneRequest): Promise<ExtractionResult> {
-  const { archivePath, targetDir, label, limits, total, signal } = request;
+  const { archivePath, targetDir, label, limits, total, signal, absoluteSymlinks } = request;
   signal?.throwIfAborted();
   const head = await readArchiveHead(archivePath);
   const kind = archiveKind(archivePath, head);
   if (!kind) return { files: 0, bytes: 0, problems: [{ archive: label, reason: 'not a recognised archive', severity: 'error' }] };
   await mkdir(targetDir, { recursive: true });
   const budget = new ExtractionBudget(limits, (await stat(archivePath)).size, total, signal);
-  const writer = new EntryWriter(await realpath(targetDir), label, budget);
+  const writer = new EntryWriter(await realpath(targetDir), label, budget, absoluteSymlinks);
   try {
     await readArchive(kind, archivePath, head, writer, signal);
   } catch (error) {

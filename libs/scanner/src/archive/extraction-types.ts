@@ -28,9 +28,19 @@ export interface ExtractionProblem {
 
 export type ArchiveKind = 'zip' | 'tar' | 'gzip' | 'bzip2' | 'xz' | 'zstd' | 'ar' | 'deb' | 'rpm' | '7z' | 'cpio';
 
+/**
+ * What to do with a symlink to an absolute path. `refuse` (the default) reports it: in a source
+ * archive such a link points at the scanning machine. `root-relative` reads it as a container
+ * runtime does, relative to the extraction root (`bin/sh -> /bin/busybox` becomes
+ * `bin/sh -> busybox`): image layers are full of them, and the rewritten link is checked for
+ * containment like any other.
+ */
+export type AbsoluteSymlinks = 'refuse' | 'root-relative';
+
 export interface ExtractOptions {
   limits?: ExtractionLimits;
   signal?: AbortSignal;
+  absoluteSymlinks?: AbsoluteSymlinks;
 }
 
 export interface ExtractionResult {

@@ -78,6 +78,30 @@ describe('extractArchive on hostile archives', () => {
     await expectNothingOutside('links.tar');
   });
 
+  it('reads absolute symlinks against the target root when asked (image layers), never outside it', async () => {
+    const archive = await writeFixture(dir, 'layer.tar', await tarArchive([
+      { name: 'bin/busybox', data: 'bb' },
+      { name: 'bin/sh', type: 'symlink', linkname: '/bin/busybox' },
+      { name: 'etc/pw', type: 'symlink', linkname: '/etc/passwd' },
+      { name: 'up', type: 'symlink', linkname: '/../../../../etc/shadow' },
+      { name: 'root', type: 'symlink', linkname: '/' },
+      { name: 'lib', type: 'symlink', linkname: 'usr/lib' },
+      { name: 'usr/lib/', type: 'directory' },
+      { name: 'lib/ld.so', type: 'symlink', linkname: '/usr/lib/real.so' },
+    ]));
+    const result = await extractArchive(archive, out, { absoluteSymlinks: 'root-relative' });
+    expect(errors(result.problems)).toEqual([]);
+    const { readlink } = await import('node:fs/promises');
+    expect(await readlink(join(out, 'bin/sh'))).toBe('busybox');
+    expect(await readlink(join(out, 'etc/pw'))).toBe('passwd');
+    expect(await readlink(join(out, 'up'))).toBe('etc/shadow');
+    expect(await readlink(join(out, 'root'))).toBe('.');
+    // Written through the in-tree `lib -> usr/lib` link: relative to where it really lives.
+    expect(await readlink(join(out, 'usr/lib/ld.so'))).toBe('real.so');
+    expect(await readFile(join(out, 'bin/sh'), 'utf8')).toBe('bb');
+    await expectNothingOutside('layer.tar');
+  });
+
   it('skips device files and FIFOs with a warning', async () => {
     const archive = await writeFixture(dir, 'dev.tar', await tarArchive([
       { name: 'dev/null', type: 'character-device' },

@@ -4,6 +4,7 @@ export { extractRecursively, EXTRACT_SUFFIX, type ExtractRecursivelyOptions } fr
 export { RATIO_FLOOR_BYTES } from './extraction-budget';
 export {
   DEFAULT_EXTRACTION_LIMITS,
+  type AbsoluteSymlinks,
   type ArchiveKind,
   type ExtractionLimits,
   type ExtractionProblem,

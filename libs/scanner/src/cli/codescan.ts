@@ -8,6 +8,7 @@ import { archiveKind, extractArchive, extractRecursively } from '../archive';
 import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
 import { DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '../scan/scan-pool';
+import { prepareImageInput } from './image-input';
 import { PackageCollector } from './package-assembly';
 
 const VERSION = '0.1.0';
@@ -46,7 +47,9 @@ async function prepareInput(input: string, log: (m: string) => void): Promise<{ 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('codescan')
     .description('Scan a directory or an archive for licenses, copyrights, emails, URLs and file info; write ScanCode-toolkit JSON.')
-    .argument('<path>', 'directory or archive to scan')
+    .argument('[path]', 'directory or archive to scan')
+    .option('--image <image>', 'scan a container image instead: a docker save archive (.tar, .tar.gz, .tar.xz, .tar.zst), an OCI layout directory or an OCI archive. The layers are squashed into the root filesystem a container sees (deleted files gone, each path and each installed package once); image and layer details go to the headers\' extra_data.images. Per-layer analysis is the analyze_docker_image pipeline\'s job.')
+    .option('--platform <os/arch>', 'with --image: the platform taken from a multi-arch OCI index', 'linux/amd64')
     .requiredOption('--json <file>', 'write ScanCode-toolkit JSON to this file')
     .option('-n, --processes <n>', 'worker threads (0: scan in the main thread)', positiveInt, cpus().length)
     .option('-l, --license', 'detect licenses')
@@ -61,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'no progress output')
     .version(VERSION);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
+  const o = program.opts<{ image?: string; platform: string; json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No file-scanner flag means all file scanners run; --package adds the package scan to them.
   const anySelected = o.license || o.copyright || o.info || o.email || o.url;
   const options: ScanOptions = {
@@ -78,9 +81,12 @@ export async function main(argv: string[]): Promise<number> {
     timeoutSeconds: o.timeout,
     maxFileSize: o.maxFileSize,
   };
-  const input = resolve(program.args[0]);
+  if (!o.image === !program.args[0]) throw new Error('give a <path> to scan, or --image <image> (one of them)');
+  const inputArg = o.image ?? program.args[0];
+  const input = resolve(inputArg);
   const log = (m: string) => process.stderr.write(`${m}\n`);
-  const { root, cleanup } = await prepareInput(input, log);
+  const image = o.image ? await prepareImageInput(input, log, { platform: o.platform }) : null;
+  const { root, cleanup } = image ?? (await prepareInput(input, log));
   const tty = process.stderr.isTTY && !o.quiet;
   const bar = tty ? new SingleBar({ format: 'Scanning [{bar}] {percentage}% | {value}/{total} files | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : null;
   const startedAt = new Date();
@@ -97,10 +103,10 @@ export async function main(argv: string[]): Promise<number> {
     const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package }).filter(([, v]) => v));
     const result = await writeToolkitJson(resolve(o.json), records, {
       toolVersion: `${VERSION} (codescan)`,
-      options: { input: [program.args[0]], ...flags, '--json': o.json, '--processes': String(o.processes), '--timeout': String(o.timeout) },
+      options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, '--json': o.json, '--processes': String(o.processes), '--timeout': String(o.timeout) },
       startedAt,
       finalize: collector ? () => collector.finalize() : undefined,
-      extraData: { engine: `codescan ${VERSION}`, system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
+      extraData: { engine: `codescan ${VERSION}`, ...(image ? { images: image.imagesData } : {}), system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
     });
     bar?.stop();
     if (!o.quiet) log(`Scanned ${result.files} resources in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s (${result.errors} with errors); wrote ${o.json}`);

@@ -53,13 +53,13 @@ describe('alpine handlers', () => {
     expect(alpineApkArchiveHandler.parse({ path: 'a.apk', content: Buffer.from([0x1f, 0x8b, 8, 0]) })).toEqual([]);
   });
 
-  it('assembles installed packages with the alpine namespace, linking present files and warning for missing ones', () => {
+  it('assembles installed packages without a namespace (as ScanCode.io reports them), linking present files and warning for missing ones', () => {
     const ctx = assembleView(rootfsView(join(data, 'rootfs'), all), all);
     expectGolden(assemblySummary(ctx), join(data, 'rootfs.assembly.expected.json'));
     expect(ctx.packages.map((p) => p.purl)).toEqual([
-      'pkg:alpine/alpine/musl@1.2.4_git20230717-r4?arch=x86_64',
-      'pkg:alpine/alpine/busybox@1.36.1-r15?arch=x86_64',
-      'pkg:alpine/alpine/alpine-keys@2.4-r1?arch=x86_64',
+      'pkg:alpine/musl@1.2.4_git20230717-r4?arch=x86_64',
+      'pkg:alpine/busybox@1.36.1-r15?arch=x86_64',
+      'pkg:alpine/alpine-keys@2.4-r1?arch=x86_64',
     ]);
     expect(ctx.messages.map((m) => m.description)).toEqual([
       expect.stringContaining('1 installed file(s) not found in the codebase: lib/libc.musl-x86_64.so.1'),

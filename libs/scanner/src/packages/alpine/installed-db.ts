@@ -4,8 +4,9 @@
  * records F: (directory), R: (file in it), Z: (`Q1` + base64 SHA-1) become file_references.
  * p/r/i/I/C and permission records are ignored, as by ScanCode.
  *
- * Assembly: one package per entry, namespaced from the rootfs os-release ID, linked to the files
- * it installed (paths from the rootfs root, the directory holding `lib/apk/db`).
+ * Assembly: one package per entry, without a namespace (`pkg:alpine/musl@…`, as ScanCode.io
+ * reports them), linked to the files it installed (paths from the rootfs root, the directory
+ * holding `lib/apk/db`).
  */
 import { assembleInstalledDatabase, rootOf } from '../distro/system-package';
 import type { DatafileHandler } from '../handler';
@@ -85,6 +86,6 @@ export const alpineInstalledDbHandler: DatafileHandler = {
   isSystem: true,
   parse: ({ content }) => parseInstalledDb(content),
   assemble(ctx, path, data) {
-    assembleInstalledDatabase(ctx, path, data, rootOf(path, 'lib/apk/db/installed') ?? '');
+    assembleInstalledDatabase(ctx, path, data, rootOf(path, 'lib/apk/db/installed') ?? '', false);
   },
 };

@@ -2,7 +2,7 @@
  * What a handler's `assemble` works with: the codebase view, and the sinks for packages,
  * dependencies, file links and processed datafiles. One context serves a whole assembly pass.
  */
-import type { PackageData } from '../package-data';
+import type { FileReference, PackageData } from '../package-data';
 import { CodebaseView } from './codebase-view';
 import { dependenciesFromData, packageFromData, updatePackage, type Dependency, type Package, type UidFactory } from './records';
 
@@ -18,6 +18,8 @@ export class AssemblyContext {
   /** path -> package_uids (ScanCode's `for_packages`). */
   readonly links = new Map<string, string[]>();
   readonly messages: AssemblyMessage[] = [];
+  /** package_uid -> the files an installed-package database says it installed (paths, checksums). */
+  readonly installedFiles = new Map<string, FileReference[]>();
   private readonly processed = new Set<string>();
 
   constructor(

@@ -1,6 +1,6 @@
 /**
  * PackageData from a deb822 package paragraph (ScanCode's debian.py `build_package_data`):
- * name, version as written (epoch and revision kept: `1:2.3-4`), `architecture` qualifier,
+ * name, version as written (epoch and revision kept: `1:2.3-4`), `arch` qualifier,
  * description (multi-line kept), homepage, section as keyword, maintainer and
  * original maintainer parties, the Source field as a source package purl, Multi-Arch in
  * extra_data. Like ScanCode 32.x, Depends & co. are not turned into dependencies.
@@ -28,7 +28,8 @@ export function buildDebianPackageData(p: Paragraph, datasourceId: string, names
     namespace,
     name: field(p, 'package'),
     version: field(p, 'version'),
-    qualifiers: architecture ? { architecture } : {},
+    // `arch`, the purl spec's deb qualifier, as ScanCode.io's results spell it.
+    qualifiers: architecture ? { arch: architecture } : {},
     description: field(p, 'description'),
     homepage_url: field(p, 'homepage'),
     keywords: section ? [section] : [],

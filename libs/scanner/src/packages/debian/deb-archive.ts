@@ -17,7 +17,7 @@ export function debianFromFilename(fileName: string, datasourceId: string) {
     type: 'deb',
     name: name || null,
     version: version ? decodeURIComponent(version.replace(/%(?![0-9a-fA-F]{2})/g, '%25')) : null,
-    qualifiers: architecture ? { architecture } : {},
+    qualifiers: architecture ? { arch: architecture } : {},
   });
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CodebaseView } from '../assembly';
 import { etcOsReleaseHandler } from '../distro/os-release';
 import { assembleView, assemblySummary, rootfsView } from '../distro/rootfs-fixture.testing';
 import { expectGolden } from '../golden.testing';
@@ -47,10 +48,10 @@ describe('debian handlers', () => {
   it('keeps epochs, multi-line descriptions and Multi-Arch, and builds no dependencies (as ScanCode)', () => {
     const pds = parse(debianInstalledStatusDbHandler, 'rootfs/var/lib/dpkg/status');
     expect(pds.map((p) => p.purl)).toEqual([
-      'pkg:deb/base-files@12ubuntu4.6?architecture=amd64',
-      'pkg:deb/libc6@2.35-0ubuntu3.7?architecture=amd64',
-      'pkg:deb/zlib1g@1:1.2.11.dfsg-2ubuntu9.2?architecture=amd64',
-      'pkg:deb/nano@6.2-1?architecture=amd64',
+      'pkg:deb/base-files@12ubuntu4.6?arch=amd64',
+      'pkg:deb/libc6@2.35-0ubuntu3.7?arch=amd64',
+      'pkg:deb/zlib1g@1:1.2.11.dfsg-2ubuntu9.2?arch=amd64',
+      'pkg:deb/nano@6.2-1?arch=amd64',
     ]);
     expect(pds[1].description).toMatch(/^GNU C Library: Shared libraries\n Contains the standard/);
     expect(pds[1].extra_data).toEqual({ multi_arch: 'same' });
@@ -60,7 +61,7 @@ describe('debian handlers', () => {
   it('reads distroless status.d files with the distroless namespace', () => {
     const content = Buffer.from('Package: tzdata\nVersion: 2024a-0+deb12u1\nArchitecture: all\nSource: tzdata\n');
     const [pd] = debianDistrolessInstalledDbHandler.parse({ path: 'var/lib/dpkg/status.d/tzdata', content });
-    expect(pd.purl).toBe('pkg:deb/distroless/tzdata@2024a-0+deb12u1?architecture=all');
+    expect(pd.purl).toBe('pkg:deb/distroless/tzdata@2024a-0+deb12u1?arch=all');
     expect(pd.source_packages).toEqual(['pkg:deb/distroless/tzdata']);
   });
 
@@ -79,17 +80,37 @@ describe('debian handlers', () => {
     const ctx = assembleView(rootfsView(join(data, 'rootfs'), all), all);
     expectGolden(assemblySummary(ctx), join(data, 'rootfs.assembly.expected.json'));
     const libc = ctx.packages.find((p) => p.name === 'libc6');
-    expect(libc?.purl).toBe('pkg:deb/ubuntu/libc6@2.35-0ubuntu3.7?architecture=amd64');
+    expect(libc?.purl).toBe('pkg:deb/ubuntu/libc6@2.35-0ubuntu3.7?arch=amd64');
     expect(libc?.source_packages).toEqual(['pkg:deb/ubuntu/glibc']);
     expect(ctx.links.get('lib/x86_64-linux-gnu/libc.so.6')).toEqual([libc?.package_uid]);
     expect(ctx.messages.some((m) => m.severity === 'warning' && m.description.includes('lib/x86_64-linux-gnu/libm.so.6'))).toBe(true);
   });
 
-  it('defaults the namespace to debian without os-release, and reads file lists not recognized by the scan', () => {
+  it('takes the namespace from version clues without os-release, and reads file lists not recognized by the scan', () => {
     const view = rootfsView(join(data, 'rootfs'), all, (p) => p === 'etc/os-release' || p.endsWith('.md5sums'));
     const ctx = assembleView(view, all);
-    expect(ctx.packages[0].purl).toBe('pkg:deb/debian/base-files@12ubuntu4.6?architecture=amd64');
+    expect(ctx.packages.map((p) => p.purl)).toEqual([
+      'pkg:deb/ubuntu/base-files@12ubuntu4.6?arch=amd64',
+      'pkg:deb/ubuntu/libc6@2.35-0ubuntu3.7?arch=amd64',
+      'pkg:deb/ubuntu/zlib1g@1:1.2.11.dfsg-2ubuntu9.2?arch=amd64',
+      // No clue of its own: the most frequent clue of the database.
+      'pkg:deb/ubuntu/nano@6.2-1?arch=amd64',
+    ]);
     expect(ctx.links.has('usr/share/doc/base-files/README')).toBe(true);
+  });
+
+  it('guesses each namespace from version and maintainer clues, else os-release, else debian', () => {
+    const status = (paragraphs: string[]) => new CodebaseView(
+      [{ path: 'var/lib/dpkg/status', type: 'file', packageData: debianInstalledStatusDbHandler.parse({ path: 'var/lib/dpkg/status', content: Buffer.from(paragraphs.join('\n')) }) }],
+    );
+    const purls = (view: CodebaseView) => assembleView(view, all).packages.map((p) => p.purl);
+    expect(purls(status([
+      'Package: libc6\nVersion: 2.36-9+deb12u4\nArchitecture: amd64\n',
+      'Package: dash\nVersion: 0.5.12-2\nMaintainer: Andrej Shadura <andrewsh@debian.org>\n',
+      'Package: x\nVersion: 1.0\nMaintainer: Ubuntu Developers <ubuntu-devel-discuss@lists.ubuntu.com>\n',
+      'Package: y\nVersion: 2.0\n',
+    ]))).toEqual(['pkg:deb/debian/libc6@2.36-9+deb12u4?arch=amd64', 'pkg:deb/debian/dash@0.5.12-2', 'pkg:deb/ubuntu/x@1.0', 'pkg:deb/debian/y@2.0']);
+    expect(purls(status(['Package: y\nVersion: 2.0\n']))).toEqual(['pkg:deb/debian/y@2.0']);
   });
 
   it('assembles source control files and extracted .deb layouts', () => {

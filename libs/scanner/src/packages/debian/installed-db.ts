@@ -3,8 +3,8 @@
  * not filter on the Status field) and distroless `var/lib/dpkg/status.d/<name>` files.
  *
  * Assembly (ScanCode's DebianInstalledStatusDatabaseHandler.assemble): one package per
- * paragraph, namespaced from the rootfs os-release ID (`debian`, `ubuntu`...; `debian` when
- * there is none), updated with and linked to its `info/<name>[:<arch>].list` / `.md5sums` and
+ * paragraph, namespaced from its own version and maintainer clues (see namespace-clues.ts), else
+ * the most frequent clue of the database, else the rootfs os-release ID, else `debian`; updated with and linked to its `info/<name>[:<arch>].list` / `.md5sums` and
  * `usr/share/doc/<name>/copyright`; the files those lists name are linked, missing ones recorded.
  */
 import { joinPath, type AssemblyContext } from '../assembly';
@@ -15,6 +15,7 @@ import type { FileReference, PackageData } from '../package-data';
 import { buildDebianPackageData } from './build';
 import { parseParagraphs } from './deb822';
 import { parseFilesList } from './files-list';
+import { mostFrequentClue, namespaceClue } from './namespace-clues';
 
 const STATUS = 'var/lib/dpkg/status';
 const DOC = 'https://www.debian.org/doc/debian-policy/ch-controlfields.html';
@@ -28,7 +29,7 @@ function parseStatus(content: Buffer, datasourceId: string, namespace: string | 
 
 /** The info/copyright datafiles of one installed package, in ScanCode's order. */
 function companionPaths(root: string, pd: PackageData): string[] {
-  const arch = pd.qualifiers['architecture'];
+  const arch = pd.qualifiers['arch'];
   const suffixes = pd.extra_data['multi_arch'] === 'same' && arch ? ['', `:${arch}`] : [''];
   const out: string[] = [];
   for (const ext of ['md5sums', 'list']) for (const s of suffixes) out.push(`var/lib/dpkg/info/${pd.name}${s}.${ext}`);
@@ -59,8 +60,10 @@ function withoutParentDirectories(refs: FileReference[]): FileReference[] {
 
 function assembleInstalled(ctx: AssemblyContext, path: string, data: readonly PackageData[], root: string): void {
   const distro = distroFromOsRelease(ctx, root);
-  for (const raw of data) {
-    const pd = raw.namespace ? raw : withNamespace(raw, distro?.id ?? 'debian');
+  const clues = data.map(namespaceClue);
+  const fallback = mostFrequentClue(clues) ?? distro?.id ?? 'debian';
+  for (const [i, raw] of data.entries()) {
+    const pd = raw.namespace ? raw : withNamespace(raw, clues[i] ?? fallback);
     const pkg = ctx.createPackage(pd, path);
     ctx.link(path, pkg);
     ctx.addDependencies(pd, path, pkg);

@@ -31,11 +31,13 @@ export function referencePath(root: string, ref: FileReference): string {
 }
 
 /**
- * Links every referenced file present in the codebase to `pkg`; returns the missing references
- * (sorted by path), stored in `pkg.extra_data.missing_file_references` and warned about.
+ * Links every referenced file present in the codebase to `pkg`, and records the references as
+ * the package's installed files (`ctx.installedFiles`); returns the missing references (sorted
+ * by path), stored in `pkg.extra_data.missing_file_references` and warned about.
  */
 export function linkFileReferences(ctx: AssemblyContext, pkg: Package, root: string, refs: readonly FileReference[], datafilePath: string): FileReference[] {
   const missing: FileReference[] = [];
+  ctx.installedFiles.set(pkg.package_uid, [...(ctx.installedFiles.get(pkg.package_uid) ?? []), ...refs]);
   for (const ref of refs) {
     const path = referencePath(root, ref);
     if (ctx.codebase.exists(path)) ctx.link(path, pkg);
@@ -52,11 +54,12 @@ export function linkFileReferences(ctx: AssemblyContext, pkg: Package, root: str
 
 /**
  * The assembly of an installed-package database (apk installed, rpmdb): one package per entry,
- * in the distro's namespace from os-release, linked to the database file and to the files its
- * entry lists (missing ones recorded), with its dependencies.
+ * in the distro's namespace from os-release when `namespaced` (rpm; ScanCode's alpine purls
+ * have none), linked to the database file and to the files its entry lists (missing ones
+ * recorded), with its dependencies.
  */
-export function assembleInstalledDatabase(ctx: AssemblyContext, path: string, data: readonly PackageData[], root: string): void {
-  const distro = distroFromOsRelease(ctx, root);
+export function assembleInstalledDatabase(ctx: AssemblyContext, path: string, data: readonly PackageData[], root: string, namespaced = true): void {
+  const distro = namespaced ? distroFromOsRelease(ctx, root) : null;
   for (const raw of data) {
     const pd = withNamespace(raw, distro?.id ?? null);
     const pkg = ctx.createPackage(pd, path);

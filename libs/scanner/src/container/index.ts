@@ -1,0 +1,13 @@
+export { dockerImagesFromDir, type FoundImages } from './docker-archive-images';
+export { extractImageLayers, extractLayer, layerTag, type LayerExtractionOptions } from './extract-layers';
+export { findImages, imageFormatOf, imagesFromInput, type ImageInputOptions } from './find-images';
+export { imageData, layerData, trimmedPath, type ImageDataOptions } from './image-data';
+export type { ConfigFields, ContainerImage, ImageFormat, ImageLayer, ImageProblem } from './image-model';
+export { alignNamespacesWithDistro, installedPackagesOfLayers, modifiedInstalledFiles, type ImagePackages, type LayerPackage, type LayerRoot } from './image-packages';
+export { DEFAULT_PLATFORM, parsePlatform, type Platform } from './image-platform';
+export { ociImagesFromDir, type OciReadOptions } from './oci-layout-images';
+export { detectImageDistro, distroOfRootfs } from './rootfs-distro';
+export { installedPackagesOfRoot, type InstalledFile, type InstalledPackage, type RootPackages, type RootPackagesOptions } from './rootfs-packages';
+export { listLayerEntries, squashLayers, type SquashResult } from './squash-layers';
+export { hiddenLayerPaths, isWhiteoutMarker, OPAQUE_MARKER, whiteoutTarget, WHITEOUT_PREFIX, type HiddenPath, type HiddenReason, type LayerEntry } from './whiteouts';
+export { distroCheckMessage, SUPPORTED_DISTROS, type DistroRecord } from '../packages/distro/distro-record';

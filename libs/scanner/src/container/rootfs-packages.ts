@@ -1,0 +1,103 @@
+/**
+ * The installed system packages of one root directory (a rootfs, or one extracted layer):
+ * ScanCode's `--system-package` scan of that directory. The installed-package databases (dpkg
+ * status and status.d with their info/*.list and *.md5sums and the packages' copyright files,
+ * apk installed, rpmdb in sqlite, ndb or bdb form) are read with the package handlers and
+ * assembled as the toolkit does; each package comes back with the files its database says it
+ * installed (rootfs paths with their checksums) and the ones missing from the directory.
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { isInside } from '../archive/safe-paths';
+import { assemblePackages, CodebaseView, type AssemblyMessage, type CodebaseEntry, type Dependency, type Package } from '../packages/assembly';
+import { randomUid, type UidFactory } from '../packages/assembly/records';
+import type { DatafileHandler } from '../packages/handler';
+import { populateLicenseFields } from '../packages/license-fields';
+import type { FileReference } from '../packages/package-data';
+import { matchingHandlers, recognizePackageData } from '../packages/recognize';
+import { handlersById, systemHandlers } from '../packages/registry';
+import { walkTree } from '../scan/walk';
+
+export interface InstalledFile {
+  /** Absolute path inside the root (`/usr/bin/x`): ScanCode.io's `rootfs_path`. */
+  path: string;
+  size: number | null;
+  md5: string | null;
+  sha1: string | null;
+  sha256: string | null;
+  sha512: string | null;
+}
+
+export interface InstalledPackage {
+  /** The top-level package record (toolkit `packages[]` shape); datafile paths start with the root's name. */
+  package: Package;
+  installedFiles: InstalledFile[];
+  /** Installed files with no entry at their path in the root (ScanCode.io's missing_resources). */
+  missingFiles: string[];
+}
+
+export interface RootPackages {
+  packages: InstalledPackage[];
+  dependencies: Dependency[];
+  /** Codebase path (`<root name>/...`) -> package_uids of the packages it belongs to. */
+  links: Map<string, string[]>;
+  /** Unreadable databases, parse and assembly errors, missing-file warnings. */
+  messages: AssemblyMessage[];
+}
+
+export interface RootPackagesOptions {
+  /** The first segment of codebase paths; the root directory's name by default (as codescan). */
+  rootName?: string;
+  /** Detect licenses in the packages' license statements (ScanCode does, unless package_only). */
+  licenses?: boolean;
+  uid?: UidFactory;
+}
+
+/** The system handlers, plus the dpkg copyright file that ScanCode's dpkg assembly merges. */
+function installedDatabaseHandlers(): DatafileHandler[] {
+  const copyright = handlersById().get('debian_copyright_in_package');
+  return [...systemHandlers(), ...(copyright ? [copyright] : [])];
+}
+
+export function toInstalledFile(ref: FileReference): InstalledFile {
+  return { path: `/${ref.path.replace(/^\/+/, '')}`, size: ref.size ?? null, md5: ref.md5 ?? null, sha1: ref.sha1 ?? null, sha256: ref.sha256 ?? null, sha512: ref.sha512 ?? null };
+}
+
+export async function installedPackagesOfRoot(rootDir: string, opts: RootPackagesOptions = {}): Promise<RootPackages> {
+  const rootReal = await realpath(rootDir);
+  const rootName = opts.rootName ?? basename(rootReal);
+  const handlers = installedDatabaseHandlers();
+  const entries: CodebaseEntry[] = [];
+  const messages: AssemblyMessage[] = [];
+  for await (const e of walkTree(rootReal, rootName)) {
+    const entry: CodebaseEntry = { path: e.path, type: e.type };
+    if (e.type === 'file' && matchingHandlers(e.absPath, handlers).length) {
+      const content = await readFile(e.absPath);
+      const found = recognizePackageData(e.absPath, content, handlers, e.path);
+      for (const error of found.errors) messages.push({ severity: 'error', path: e.path, description: error });
+      if (opts.licenses !== false) for (const pd of found.packageData) populateLicenseFields(pd, e.path);
+      if (found.packageData.length) entry.packageData = found.packageData;
+    }
+    entries.push(entry);
+  }
+  const view = new CodebaseView(entries, (path) => readInside(rootReal, rootName, path));
+  const ctx = assemblePackages(view, handlersById(), opts.uid ?? randomUid);
+  const packages = ctx.packages.map((pkg) => {
+    const installedFiles = (ctx.installedFiles.get(pkg.package_uid) ?? []).map(toInstalledFile);
+    const missing = (pkg.extra_data['missing_file_references'] as FileReference[] | undefined) ?? [];
+    return { package: pkg, installedFiles, missingFiles: missing.map((r) => toInstalledFile(r).path) };
+  });
+  return { packages, dependencies: ctx.dependencies, links: ctx.links, messages: [...messages, ...ctx.messages] };
+}
+
+/** Reads a codebase path of the root for the assembly (os-release, file lists), never outside it. */
+function readInside(rootReal: string, rootName: string, path: string): Buffer | null {
+  if (path !== rootName && !path.startsWith(`${rootName}/`)) return null;
+  try {
+    const real = realpathSync(join(rootReal, path.slice(rootName.length + 1)));
+    return isInside(rootReal, real) ? readFileSync(real) : null;
+  } catch {
+    return null;
+  }
+}
