@@ -6,6 +6,8 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 mkdirSync(join(root, 'var'), { recursive: true });
+// Debian tools some tests need (rpm, skopeo, docker-registry...), installed when missing.
+spawnSync('bash', [join(__dirname, 'test-tools.sh')], { stdio: 'inherit' });
 const report = join(root, 'var', 'jest-report.json');
 const args = ['--json', `--outputFile=${report}`, '--maxWorkers=2', ...process.argv.slice(2)];
 const result = spawnSync(process.execPath, [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
