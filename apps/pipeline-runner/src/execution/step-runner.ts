@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ClaimedRun, RunLog } from '@sca/persistence';
-import { createStepContext, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
+import { createStepContext, OpenStepContext, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
 import { FetchPolicy } from '@sca/fetch';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { RunnerConfig } from '../config/runner.config';
@@ -44,15 +44,16 @@ export class StepRunner {
     // Started as soon as a step says codebase/ is final, so the upload overlaps the scan steps.
     let codebaseUpload: Promise<void> | null = null;
     const state = { label: '', step: '' };
+    let opened: OpenStepContext | null = null;
     try {
-      const ctx = await createStepContext(this.services, run, dirs, {
+      opened = await createStepContext(this.services, run, dirs, {
         signal,
         log: (message) => log.add(message),
         progress: (done, total) => setProgress(state.label, done, total, false),
         policies,
         currentStep: () => state.step,
       });
-      await runPlannedSteps(plan, ctx, {
+      await runPlannedSteps(plan, opened.context, {
         stepStarting: (label, step) => {
           state.label = label;
           state.step = step.name;
@@ -66,9 +67,12 @@ export class StepRunner {
         },
         stepCompleted: () => log.flush(),
       });
+      await opened.close();
       await (codebaseUpload ?? this.keepCodebase(run, dirs));
       await this.keepOutputs(run.project_uuid, dirs);
     } finally {
+      // A failed run's worker pool is stopped here (a finished run's already was).
+      await opened?.close().catch(() => undefined);
       // The run-end compliance refresh needs the policies, which may be files in the scratch directory.
       await policies.get(state.step).catch(() => undefined);
       // Never remove the scratch directory under a running upload.

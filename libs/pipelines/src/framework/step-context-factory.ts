@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createRunRepositories, loadRunProject, mergeProjectExtraData } from '@sca/persistence';
 import type { FetchPolicy } from '@sca/fetch';
+import { ScanPool } from '@sca/scanner';
 import type { ObjectStorage } from '@sca/storage';
 import type { RunPolicies } from './run-policies';
 import { RunStoppedError, type ScanSettings, type StepContext, type StepRun, type WorkDirs } from './step-context';
@@ -23,6 +24,12 @@ export interface StepContextHooks {
   currentStep(): string;
 }
 
+/** A run's step context and what ends it: `close` stops the run's worker pool; call it once the steps are over. */
+export interface OpenStepContext {
+  context: StepContext;
+  close(): Promise<void>;
+}
+
 /**
  * Builds the context of a run's steps: loads the project, scopes the repositories to it and to
  * the run, and attaches the run's policies to its settings and scratch directories. The runner
@@ -34,12 +41,13 @@ export async function createStepContext(
   run: StepRun & { project_uuid: string },
   dirs: WorkDirs,
   hooks: StepContextHooks,
-): Promise<StepContext> {
+): Promise<OpenStepContext> {
   const project = await loadRunProject(services.db, run.project_uuid);
   if (!project) throw new Error(`Project ${run.project_uuid} no longer exists`);
   const repositories = createRunRepositories(services.db, project.uuid, run.uuid);
   hooks.policies.attach(project.settings ?? {}, dirs, (m) => repositories.messages.add(m));
-  return {
+  let pool: ScanPool | null = null;
+  const context: StepContext = {
     project,
     run: { uuid: run.uuid, pipeline_name: run.pipeline_name, selected_groups: run.selected_groups },
     dirs,
@@ -47,6 +55,7 @@ export async function createStepContext(
     storage: services.storage,
     fetchPolicy: services.fetchPolicy,
     scan: services.scan,
+    scanPool: () => (pool ??= new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
     signal: hooks.signal,
     log: hooks.log,
     progress: hooks.progress,
@@ -55,5 +64,12 @@ export async function createStepContext(
     },
     updateProjectExtraData: (patch) => mergeProjectExtraData(services.db, project.uuid, patch),
     policies: () => hooks.policies.get(hooks.currentStep()),
+  };
+  return {
+    context,
+    close: async () => {
+      await pool?.close();
+      pool = null;
+    },
   };
 }

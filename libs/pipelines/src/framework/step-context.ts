@@ -1,7 +1,7 @@
 import type {
   DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RunInputSources, RunProject,
 } from '@sca/persistence';
-import type { Policies } from '@sca/scanner';
+import type { Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
 import { FetchPolicy } from '@sca/fetch';
 
@@ -55,6 +55,12 @@ export interface StepContext {
   storage: ObjectStorage;
   fetchPolicy: FetchPolicy;
   scan: ScanSettings;
+  /**
+   * The run's worker pool for per-file work, under the scan settings: started at the first call
+   * and closed when the run ends, so that the workers load the scan engine once per run rather
+   * than once per step. Steps never close it.
+   */
+  scanPool(): ScanPool;
   signal: AbortSignal;
   /** Appends a timestamped line to the run log. */
   log(message: string): void;

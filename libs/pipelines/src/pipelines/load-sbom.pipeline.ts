@@ -9,7 +9,6 @@ import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
 import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
 import { saveDependencies, savePackages } from '../steps/codebase/scan-packages.step';
-import { openPool } from '../steps/codebase/codebase-files';
 
 const SBOM_DATA_FILE = 'sbom-data.json';
 
@@ -67,13 +66,9 @@ async function loadSbomData(ctx: StepContext): Promise<SbomData[]> {
 async function detectStatementLicenses(ctx: StepContext, data: SbomData[]): Promise<void> {
   const pending = data.flatMap(({ path, result }) => result.packages.filter((pd) => pd.extracted_license_statement && !pd.declared_license_expression).map((pd) => ({ pd, path })));
   if (pending.length === 0) return;
-  const pool = openPool(ctx);
-  try {
-    const fields = await pool.licenseFields(pending.map(({ pd, path }) => ({ statement: pd.extracted_license_statement as string, path })));
-    pending.forEach(({ pd }, i) => Object.assign(pd, fields[i]));
-  } finally {
-    await pool.close();
-  }
+  const pool = ctx.scanPool();
+  const fields = await pool.licenseFields(pending.map(({ pd, path }) => ({ statement: pd.extracted_license_statement as string, path })));
+  pending.forEach(({ pd }, i) => Object.assign(pd, fields[i]));
 }
 
 const createPackagesFromSboms = defineStep({

@@ -1,8 +1,5 @@
-/**
- * Helpers shared by the codebase steps: the pool sized from the runner's settings and the scan
- * options of each step.
- */
-import { BATCH_FILES, ScanPool, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
+/** Helpers shared by the codebase steps: how much work to keep in flight, and the scan options of each step. */
+import { BATCH_FILES, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
 
 /**
@@ -11,11 +8,6 @@ import type { StepContext } from '../../framework/step-context';
  * the timeout, which starts when a batch is handed to the pool, measures the batch and not a queue.
  */
 export const TASKS_PER_WORKER = 2 * BATCH_FILES;
-
-/** The worker pool under the runner's settings (threads, heap limit of each worker). */
-export function openPool(ctx: StepContext): ScanPool {
-  return new ScanPool({ processes: ctx.scan.processes, workerMemoryMb: ctx.scan.workerMemoryMb });
-}
 
 /**
  * The largest file whose content is scanned: the project's `scan_max_file_size` when it is a

@@ -12,7 +12,7 @@ import {
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, openPool, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
 
 export interface PackageScanOptions {
   /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
@@ -43,35 +43,31 @@ interface DatafileUpdate {
 export async function scanForApplicationPackages(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
   const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
   const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
-  const pool = openPool(ctx);
+  const pool = ctx.scanPool();
   const messages = ctx.messages.batch();
   const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, ['package_data', 'status']));
-  try {
-    const candidates = (async function* () {
-      // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
-      const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
-      for await (const r of rows) {
-        const absPath = join(ctx.dirs.codebase, r.path);
-        if (matchingHandlers(absPath, handlers).length > 0) yield { path: r.path, absPath };
-      }
-    })();
-    await forEachConcurrent(
-      candidates,
-      pool.concurrency * TASKS_PER_WORKER,
-      (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
-      async (c, out) => {
-        ctx.throwIfStopped();
-        const data = out.package_data ?? [];
-        if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
-        if (data.length === 0 && out.scan_errors.length === 0) return;
-        await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
-      },
-    );
-    await datafiles.flush();
-    await messages.flush();
-  } finally {
-    await pool.close();
-  }
+  const candidates = (async function* () {
+    // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
+    const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
+    for await (const r of rows) {
+      const absPath = join(ctx.dirs.codebase, r.path);
+      if (matchingHandlers(absPath, handlers).length > 0) yield { path: r.path, absPath };
+    }
+  })();
+  await forEachConcurrent(
+    candidates,
+    pool.concurrency * TASKS_PER_WORKER,
+    (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
+    async (c, out) => {
+      ctx.throwIfStopped();
+      const data = out.package_data ?? [];
+      if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
+      if (data.length === 0 && out.scan_errors.length === 0) return;
+      await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
+    },
+  );
+  await datafiles.flush();
+  await messages.flush();
   ensureAllWritten(opts.model, 'package datafile', datafiles);
   ctx.log(`${datafiles.written} package datafile(s) found`);
   await assembleAndSave(ctx, opts);
