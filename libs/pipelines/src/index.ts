@@ -3,7 +3,7 @@ export * from './framework/run-step';
 export * from './framework/step-context';
 export * from './framework/step-context-factory';
 export * from './framework/run-policies';
-export * from './framework/compliance-refresh';
+export * from './framework/run-end';
 export * from './framework/format-failure';
 export * from './framework/registry';
 export * from './framework/pipeline-info';
