@@ -112,7 +112,10 @@ describe('run lifecycle', () => {
 
   it('resumes a run whose runner was killed on the next runner, and ends it stale once its attempts are used up', async () => {
     const resumed = await createWaitProject('killed once', { wait_items: 60 });
-    await s.api.waitForRun(resumed.runs[0].url, (st) => st === 'running');
+    // Killed once its first attempt's log is written: the claim shows the run running a moment
+    // before the runner's first log flush, and a kill in between leaves no line of that attempt.
+    const resumedPath = resumed.runs[0].url.replace(s.t.baseUrl, '');
+    await poll(async () => (await s.api.get(resumedPath)).body, (r) => r.status === 'running' && r.log.includes('Pipeline [wait_for_test] starting'));
     await s.t.stack.kill('pipeline-runner', 'SIGKILL');
     await s.t.stack.start('pipeline-runner');
     const done = await s.api.waitForRun(resumed.runs[0].url, undefined, 60_000);
