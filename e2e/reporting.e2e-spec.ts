@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from 'exceljs';
 import { fromBuffer, type Entry } from 'yauzl';
-import { validateCycloneDxJson, validateSpdxJson } from '@sca/testing';
-import { npmProjectTarball } from './support/npm-project';
+import { npmProjectTarball, PIPELINE_INPUTS as INPUTS, validateCycloneDxJson, validateSpdxJson } from '@sca/testing';
 import { useTestStack } from './support/test-stack';
 
-const INPUTS = join(__dirname, 'fixtures', 'inputs');
 const s = useTestStack({ SCAN_PROCESSES: '2' });
 
 async function createProject(name: string, pipeline: string, file: string, settings?: Record<string, unknown>): Promise<string> {

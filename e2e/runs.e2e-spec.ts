@@ -20,8 +20,9 @@ async function createWaitProject(name: string, settings: Record<string, unknown>
   return res.body;
 }
 
-describe('load_inventory', () => {
-  it('loads an uploaded ScanCode-toolkit scan and reports the run', async () => {
+describe('load_inventory through the API', () => {
+  // What the pipeline loads is held to ScanCode.io's in process (libs/pipelines/src/pipelines/load-inventory*.int-spec.ts).
+  it('runs on an uploaded ScanCode-toolkit scan, reports the run and serves the records', async () => {
     const created = await s.api.postForm('/api/projects/', uploadForm('inventory', { pipeline: 'load_inventory', execute_now: 'true' }));
     expect(created.status).toBe(201);
     const run = await s.api.waitForRun(created.body.runs[0].url);
@@ -33,30 +34,11 @@ describe('load_inventory', () => {
     expect(detail).toMatchObject({ resource_count: 6, package_count: 1, dependency_count: 1, codebase_resources_summary: { 'application-package': 6 } });
     const packages = (await s.api.get(`/api/projects/${created.body.uuid}/packages/`)).body;
     expect(packages.map((p: any) => p.purl)).toEqual(['pkg:npm/is-npm@1.0.0']);
-    expect(Object.keys(packages[0])).toHaveLength(49);
-    const resources = (await s.api.get(`/api/projects/${created.body.uuid}/resources/?type=file`)).body;
-    expect(resources).toHaveLength(5);
-    expect(Object.keys(resources[0])).toHaveLength(38);
-    expect(resources[0].for_packages).toEqual([packages[0].package_uid]);
-    const deps = (await s.api.get(`/api/projects/${created.body.uuid}/dependencies/`)).body;
-    expect(deps).toEqual([expect.objectContaining({ purl: 'pkg:npm/ava', for_package_uid: packages[0].package_uid, datafile_path: 'package/package.json', package_type: 'npm' })]);
+    expect((await s.api.get(`/api/projects/${created.body.uuid}/resources/?type=file`)).body).toHaveLength(5);
+    expect((await s.api.get(`/api/projects/${created.body.uuid}/dependencies/`)).body.map((d: any) => d.purl)).toEqual(['pkg:npm/ava']);
     expect((await s.api.get(`/api/projects/${created.body.uuid}/resources/?size=a`)).body).toEqual({ errors: { size: ['Enter a number.'] } });
     expect((await s.api.get(`/api/projects/${created.body.uuid}/resources/?path=package/index.js`)).body.map((r: any) => r.path)).toEqual(['package/index.js']);
     expect((await s.api.get(`/api/projects/${created.body.uuid}/dependencies/?is_runtime=true`)).body).toEqual({ errors: { is_runtime: ['Select a valid choice. true is not one of the available choices.'] } });
-  });
-
-  it('fails the run with ScanCode.io\'s message for an unsupported inventory', async () => {
-    const form = new FormData();
-    form.set('name', 'bad inventory');
-    form.set('pipeline', 'load_inventory');
-    form.set('execute_now', 'true');
-    form.set('upload_file', new Blob(['{"headers": [{"tool_name": "something-else"}], "files": []}']), 'other.json');
-    const created = await s.api.postForm('/api/projects/', form);
-    const run = await s.api.waitForRun(created.body.runs[0].url);
-    expect(run.status).toBe('failure');
-    expect(run.task_exitcode).toBe(1);
-    expect(run.task_output).toMatch(/^Input not supported/);
-    expect(run.task_output).toContain('Traceback:');
   });
 });
 
@@ -130,7 +112,10 @@ describe('run lifecycle', () => {
 
   it('resumes a run whose runner was killed on the next runner, and ends it stale once its attempts are used up', async () => {
     const resumed = await createWaitProject('killed once', { wait_items: 60 });
-    await s.api.waitForRun(resumed.runs[0].url, (st) => st === 'running');
+    // Killed once its first attempt's log is written: the claim shows the run running a moment
+    // before the runner's first log flush, and a kill in between leaves no line of that attempt.
+    const resumedPath = resumed.runs[0].url.replace(s.t.baseUrl, '');
+    await poll(async () => (await s.api.get(resumedPath)).body, (r) => r.status === 'running' && r.log.includes('Pipeline [wait_for_test] starting'));
     await s.t.stack.kill('pipeline-runner', 'SIGKILL');
     await s.t.stack.start('pipeline-runner');
     const done = await s.api.waitForRun(resumed.runs[0].url, undefined, 60_000);

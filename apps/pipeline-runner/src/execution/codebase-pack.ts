@@ -2,19 +2,10 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
-import { bulkInsert } from '@sca/persistence';
+import { savePackEntries, type PackEntry } from '@sca/persistence';
 import { ObjectStorage, storageKeys, walkFiles } from '@sca/storage';
 
 const READ_CHUNK = 1 << 20;
-const ENTRY_BATCH = 5000;
-
-type PackEntry = {
-  project_uuid: string;
-  path: string;
-  pack_key: string;
-  pack_offset: number;
-  size: number;
-};
 
 /** One file's bytes, read synchronously in chunks (no thread-pool round trip per small file), never through a link. */
 function* fileChunks(absPath: string): Generator<Buffer> {
@@ -59,10 +50,6 @@ export async function packCodebase(storage: ObjectStorage, db: DataSource, proje
     }
   }
   await storage.putStream(key, Readable.from(packBytes()), { contentType: 'application/octet-stream' });
-  for (let i = 0; i < entries.length; i += ENTRY_BATCH) {
-    await bulkInsert(db, 'codebase_pack_entries', ['project_uuid', 'path', 'pack_key', 'pack_offset', 'size'], entries.slice(i, i + ENTRY_BATCH), {
-      onConflict: 'ON CONFLICT (project_uuid, path) DO UPDATE SET pack_key = EXCLUDED.pack_key, pack_offset = EXCLUDED.pack_offset, size = EXCLUDED.size',
-    });
-  }
+  await savePackEntries(db, entries);
   return entries.length;
 }

@@ -2,10 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EXIT_CODE_FAILURE } from '@sca/contracts';
-import { endRunWithEvent, rowsOf } from '@sca/persistence';
+import { ClaimedRun, ClaimLimits, endRunWithEvent, pingDatabase, startNextAttempt, whileHeldBy } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { RunnerConfig } from '../config/runner.config';
-import { ClaimedRun, ClaimLimits } from './run-claim';
 
 /**
  * A run interrupted by a dependency outage (PostgreSQL restarted, object storage away) waits
@@ -24,17 +23,13 @@ export class DependencyWaiter {
       this.logger.error(`run ${run.uuid}: dependencies still unavailable after ${this.config.RUN_DEPENDENCY_WAIT_SECONDS} s; leaving it to the lease`);
       return null;
     }
-    const rows = rowsOf<{ lost_attempts: number }>(await this.db.query(
-      `UPDATE runs SET lost_attempts = lost_attempts + 1, heartbeat_at = now()
-       WHERE uuid = $1 AND runner_id = $2 AND task_end_date IS NULL AND lost_attempts + 1 < $3 RETURNING lost_attempts`,
-      [run.uuid, limits.runnerId, limits.maxAttempts],
-    ));
-    if (rows[0]) return { ...run, lost_attempts: rows[0].lost_attempts, resumed_from: { runner_id: limits.runnerId, handed_back: false } };
+    const lostAttempts = await startNextAttempt(this.db, run.uuid, limits.runnerId, limits.maxAttempts);
+    if (lostAttempts !== null) return { ...run, lost_attempts: lostAttempts, resumed_from: { runner_id: limits.runnerId, handed_back: false } };
     await endRunWithEvent(this.db, run.uuid, {
       exitCode: EXIT_CODE_FAILURE,
       output: `Pipeline failed: ${reason}`,
       logLine: `Pipeline failed: ${reason} (RUN_MAX_ATTEMPTS=${limits.maxAttempts} reached)`,
-      onlyIf: { sql: 'runner_id = $5', params: [limits.runnerId] },
+      onlyIf: whileHeldBy(limits.runnerId),
     });
     return null;
   }
@@ -44,7 +39,7 @@ export class DependencyWaiter {
     const deadline = Date.now() + timeoutMs;
     for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 5000)) {
       try {
-        await this.db.query('SELECT 1');
+        await pingDatabase(this.db);
         await this.storage.ensureBucket();
         return true;
       } catch {

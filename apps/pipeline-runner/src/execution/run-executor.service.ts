@@ -3,23 +3,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EXIT_CODE_FAILURE, EXIT_CODE_STOPPED, EXIT_CODE_SUCCESS } from '@sca/contracts';
 import { OutboxRelay, RequeueError } from '@sca/messaging';
-import { endRunWithEvent, logStamp } from '@sca/persistence';
-import { PipelineRegistry, planSteps } from '@sca/pipelines';
+import {
+  ClaimedRun, ClaimLimits, endRunWithEvent, handBackRun, logStamp, refreshTableStatistics, removeAttemptRecords, RunLog, whileHeldBy,
+} from '@sca/persistence';
+import { formatFailure, PipelineRegistry, planSteps, RunPolicies, settleRunRecords } from '@sca/pipelines';
 import type { Policies } from '@sca/scanner';
 import { RunnerConfig } from '../config/runner.config';
 import { SERVICE_POLICIES } from '../config/service-policies';
 import { HandBack, LeaseLost } from './abort-reasons';
-import { removeAttemptRecords } from './attempt-cleanup';
-import { ClaimedRun, ClaimLimits, handBackRun, refreshTableStatistics, updateProjectCounts } from './run-claim';
-import { refreshComplianceAlerts } from './compliance-alerts';
 import { startHeartbeat } from './run-heartbeat';
-import { RunPolicies } from './run-policies';
-import { RunLog } from './run-log';
 import { RunSlots } from './run-slots';
 import { takeRun } from './run-takeover';
 import { StopRegistry } from './stop-registry';
 import { StepRunner } from './step-runner';
-import { formatFailure } from './format-failure';
 import { isTransientError } from './transient-error';
 import { RunnerMetrics } from './runner-metrics';
 import { DependencyWaiter } from './dependency-waiter';
@@ -175,23 +171,12 @@ export class RunExecutor {
   private async finish(run: ClaimedRun, log: RunLog, policies: RunPolicies, exitCode: number, output: string): Promise<void> {
     await log.flush();
     await refreshTableStatistics(this.db).catch((e: Error) => this.logger.warn(`statistics refresh failed: ${e.message}`));
-    await this.refreshCompliance(run.project_uuid, policies);
-    await updateProjectCounts(this.db, run.project_uuid);
-    const event = await endRunWithEvent(this.db, run.uuid, { exitCode, output, onlyIf: { sql: 'runner_id = $5', params: [this.runnerId] } });
+    // Whatever the run's outcome, its records get the alerts of the policies it resolved.
+    await settleRunRecords(this.db, run.project_uuid, policies, (e) => this.logger.warn(`compliance alerts not refreshed for project ${run.project_uuid}: ${e.message}`));
+    const event = await endRunWithEvent(this.db, run.uuid, { exitCode, output, onlyIf: whileHeldBy(this.runnerId) });
     if (event) {
       this.metrics.finished(event.status);
       this.relay.kick();
-    }
-  }
-
-  /** Whatever the run's outcome, its records get the alerts of the policies it resolved. */
-  private async refreshCompliance(projectUuid: string, policies: RunPolicies): Promise<void> {
-    const settled = policies.settled();
-    if (!settled) return;
-    try {
-      await refreshComplianceAlerts(this.db, projectUuid, await settled);
-    } catch (e) {
-      this.logger.warn(`compliance alerts not refreshed for project ${projectUuid}: ${(e as Error).message}`);
     }
   }
 }

@@ -1,8 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { rowsOf } from '@sca/persistence';
+import { renewRunLease, type RunLog, type RunProgress } from '@sca/persistence';
 import { LeaseLost, StopRequested } from './abort-reasons';
-import type { RunLog } from './run-log';
 
 export interface HeartbeatOptions {
   runUuid: string;
@@ -18,7 +17,7 @@ export interface HeartbeatOptions {
  * lease for most of the lease (fencing itself before anyone may take the run over).
  */
 export function startHeartbeat(db: DataSource, log: RunLog, controller: AbortController, opts: HeartbeatOptions, logger: LoggerService) {
-  let progress: { step: string; done: number; total: number } | null = null;
+  let progress: RunProgress | null = null;
   let busy = false;
   let renewedAt = Date.now();
   const beat = async () => {
@@ -26,14 +25,7 @@ export function startHeartbeat(db: DataSource, log: RunLog, controller: AbortCon
     busy = true;
     try {
       await log.flush();
-      const rows = rowsOf<{ runner_id: string | null; ended: boolean }>(await db.query(
-        `UPDATE runs SET heartbeat_at = CASE WHEN runner_id = $4 THEN now() ELSE heartbeat_at END,
-           current_step = CASE WHEN runner_id = $4 THEN COALESCE($2, current_step) ELSE current_step END,
-           progress = CASE WHEN runner_id = $4 THEN $3::jsonb ELSE progress END
-         WHERE uuid = $1 RETURNING runner_id, task_end_date IS NOT NULL AS ended`,
-        [opts.runUuid, progress?.step ?? null, progress ? JSON.stringify({ done: progress.done, total: progress.total }) : null, opts.runnerId],
-      ));
-      const row = rows[0];
+      const row = await renewRunLease(db, opts.runUuid, opts.runnerId, progress);
       if (!row || row.ended) controller.abort(new StopRequested('Run ended from outside'));
       else if (row.runner_id !== opts.runnerId) controller.abort(new LeaseLost(`Run taken over by ${row.runner_id ?? 'the queue'}`));
       else renewedAt = Date.now();

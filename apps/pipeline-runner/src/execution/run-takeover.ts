@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { EXIT_CODE_STALE } from '@sca/contracts';
-import { endRunWithEvent } from '@sca/persistence';
-import { claimRun, ClaimedRun, ClaimLimits, readRunState } from './run-claim';
+import { claimRun, ClaimedRun, ClaimLimits, endRunWithEvent, readRunState, whileLeaseExpired } from '@sca/persistence';
 
 /**
  * What a runner does with a run.execute message: claim the run; or, when another runner holds
@@ -21,7 +20,7 @@ export async function takeRun(db: DataSource, runUuid: string, limits: ClaimLimi
       await endRunWithEvent(db, runUuid, {
         exitCode: EXIT_CODE_STALE,
         logLine: `Run marked stale: runner ${state.runner_id ?? '(none)'} stopped renewing its lease, and ${state.lost_attempts + 1} of RUN_MAX_ATTEMPTS=${limits.maxAttempts} attempts are lost`,
-        onlyIf: { sql: 'heartbeat_at < now() - make_interval(secs => $5)', params: [limits.leaseSeconds] },
+        onlyIf: whileLeaseExpired(limits.leaseSeconds),
       });
       return null;
     }

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { RunnerConfig } from '../config/runner.config';
-import { removeDeadScratch } from './attempt-cleanup';
+import { removeDeadScratch } from './scratch-areas';
 import { RunExecutor } from './run-executor.service';
 import { StepRunner } from './step-runner';
 

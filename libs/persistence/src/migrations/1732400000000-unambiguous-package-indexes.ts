@@ -8,7 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the unique (project_uuid, package_uid) index as the only project-leading index there makes
  * the plan stable; listing a project's packages by uuid sorts a few thousand rows at most.
  * (codebase_resources keeps its status index, which serves the detail summaries; path
- * lookups there run after an ANALYZE, see ScanRecordWriter.)
+ * lookups there run after an ANALYZE, see RecordScope.)
  */
 export class UnambiguousPackageIndexes1732400000000 implements MigrationInterface {
   name = 'UnambiguousPackageIndexes1732400000000';

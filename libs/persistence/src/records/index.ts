@@ -1,2 +1,3 @@
 export * from './record-columns';
-export * from './scan-record-writer';
+export * from './record-scope';
+export * from './run-repositories';

@@ -1,4 +1,4 @@
-import type { StepDefinition } from './define';
+import type { PlannedStep, StepDefinition } from './define';
 import type { StepContext } from './step-context';
 
 /** A step did not leave behind what it must: the run fails with what is missing. */
@@ -25,4 +25,31 @@ export async function runStep(step: StepDefinition, ctx: StepContext): Promise<v
 export function ensureAllWritten(step: string, what: string, writer: { added: number; written: number }): void {
   if (writer.written === writer.added) return;
   throw new StepInvariantError(step, `every ${what} is written`, `${writer.written} of ${writer.added} were written`);
+}
+
+/** What the caller of `runPlannedSteps` does around the steps (the runner: progress, log flushes, codebase upload). */
+export interface PlannedStepHooks {
+  /** A step is about to run or be skipped; `label` is `<n>/<total> <name>`. */
+  stepStarting(label: string, step: StepDefinition): void;
+  /** A step marked `codebaseFinal` completed: codebase/ no longer changes. */
+  codebaseFinal?(): void;
+  stepCompleted?(): Promise<void>;
+}
+
+/** Runs the planned steps in order, logging each as ScanCode.io does; the first error ends the run. */
+export async function runPlannedSteps(plan: PlannedStep[], ctx: StepContext, hooks: PlannedStepHooks): Promise<void> {
+  for (const [index, { step, skipped }] of plan.entries()) {
+    ctx.throwIfStopped();
+    hooks.stepStarting(`${index + 1}/${plan.length} ${step.name}`, step);
+    if (skipped) {
+      ctx.log(`Step [${step.name}] skipped`);
+      continue;
+    }
+    ctx.log(`Step [${step.name}] starting`);
+    const started = Date.now();
+    await runStep(step, ctx);
+    ctx.log(`Step [${step.name}] completed in ${((Date.now() - started) / 1000).toFixed(2)} seconds`);
+    if (step.codebaseFinal) hooks.codebaseFinal?.();
+    await hooks.stepCompleted?.();
+  }
 }

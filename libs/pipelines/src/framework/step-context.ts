@@ -1,6 +1,7 @@
-import { DataSource } from 'typeorm';
-import { MessageInput, ScanRecordWriter } from '@sca/persistence';
-import type { Policies } from '@sca/scanner';
+import type {
+  DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RunInputSources, RunProject,
+} from '@sca/persistence';
+import type { Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
 import { FetchPolicy } from '@sca/fetch';
 
@@ -12,12 +13,7 @@ export interface WorkDirs {
   tmp: string;
 }
 
-export interface StepProject {
-  uuid: string;
-  name: string;
-  settings: Record<string, unknown>;
-  extra_data: Record<string, unknown>;
-}
+export type StepProject = RunProject;
 
 export interface StepRun {
   uuid: string;
@@ -37,16 +33,34 @@ export interface ScanSettings {
   workerMemoryMb: number;
 }
 
-/** Everything a step may use. Steps never reach for globals. */
+/**
+ * Everything a step may use. Steps never reach for globals, and never for the database: the
+ * project's records come through the repositories below, scoped to this project and run (the
+ * rows they insert carry the run, so that a resumed run can remove them).
+ */
 export interface StepContext {
   project: StepProject;
   run: StepRun;
   dirs: WorkDirs;
-  db: DataSource;
-  records: ScanRecordWriter;
+  /** Codebase resources: statuses, streams of those without one, bulk writes. */
+  resources: ResourceRepository;
+  packages: PackageRepository;
+  dependencies: DependencyRepository;
+  relations: RelationRepository;
+  licenses: LicenseDetectionRepository;
+  /** Project messages: `error`/`warning`/`info`, `saveErrors`, batches for per-file errors. */
+  messages: ProjectMessages;
+  /** The project's inputs, for fetching those not fetched yet. */
+  inputs: RunInputSources;
   storage: ObjectStorage;
   fetchPolicy: FetchPolicy;
   scan: ScanSettings;
+  /**
+   * The run's worker pool for per-file work, under the scan settings: started at the first call
+   * and closed when the run ends, so that the workers load the scan engine once per run rather
+   * than once per step. Steps never close it.
+   */
+  scanPool(): ScanPool;
   signal: AbortSignal;
   /** Appends a timestamped line to the run log. */
   log(message: string): void;
@@ -54,11 +68,10 @@ export interface StepContext {
   progress(done: number, total: number): void;
   /** Throws RunStoppedError when a stop was requested; call it between files. */
   throwIfStopped(): void;
-  addMessage(message: MessageInput): Promise<void>;
   /** Merges keys into the project's extra_data. */
   updateProjectExtraData(patch: Record<string, unknown>): Promise<void>;
   /**
-   * The license policies of this run (see compliance/resolve-policies.ts), null when none.
+   * The license policies of this run (see libs/policies), null when none.
    * Resolved once per run, at the first call: call it once codebase/ is complete, since a
    * `codebase/<dir>/policies.yml` counts. A bad project document is reported as an error
    * message and gives null.

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { RESOURCE_STATUS } from '@sca/contracts';
 import { definePipeline, defineStep } from '../framework/define';
 import { StepContext } from '../framework/step-context';
 import { loadInventoryFile } from '../steps/inventory-loader';
@@ -29,7 +30,7 @@ const buildInventoryFromScans = defineStep({
       const filename = path.slice(ctx.dirs.input.length + 1);
       if (extname(path).toLowerCase() === '.xlsx') {
         // XLSX inventories are part of the reporting work (exceljs); say so instead of ignoring the file.
-        await ctx.addMessage({ severity: 'warning', description: `XLSX inventories are not supported yet: ${filename}`, model: 'load_inventory', details: { filename } });
+        await ctx.messages.warning('load_inventory', `XLSX inventories are not supported yet: ${filename}`, { filename });
         continue;
       }
       ctx.log(`Loading ${filename}`);
@@ -44,13 +45,9 @@ const buildInventoryFromScans = defineStep({
       });
       ctx.log(`Loaded ${counts.resources} resources, ${counts.packages} packages, ${counts.dependencies} dependencies, ${counts.relations} relations from ${filename}`);
     }
-    await ctx.records.linkDependencyDatafiles();
+    await ctx.dependencies.linkDatafiles();
     // Files that belong to a package and have no status yet are application-package files (ScanCode.io's loader).
-    await ctx.db.query(
-      `UPDATE codebase_resources r SET status = 'application-package'
-       WHERE r.project_uuid = $1 AND r.status = '' AND EXISTS (SELECT 1 FROM resource_packages rp WHERE rp.resource_id = r.id)`,
-      [ctx.project.uuid],
-    );
+    await ctx.resources.setStatusOfPackageMembers(RESOURCE_STATUS.applicationPackage);
   },
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RESOURCE_STATUS } from '@sca/contracts';
 import {
   detectSbom, mayBeSbom, packageFromData, parseSbom, SbomParseError, type Dependency, type Package, type SbomImportResult,
 } from '@sca/scanner';
@@ -8,7 +9,6 @@ import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
 import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
 import { saveDependencies, savePackages } from '../steps/codebase/scan-packages.step';
-import { applicationPackageFiles, openPool } from '../steps/codebase/codebase-files';
 
 const SBOM_DATA_FILE = 'sbom-data.json';
 
@@ -21,18 +21,15 @@ const getSbomInputs = defineStep({
   name: 'get_sbom_inputs',
   doc: 'Locate all the SBOMs among the codebase resources.',
   async run(ctx) {
-    const rows: { path: string }[] = await ctx.db.query(
-      `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = '' AND type = 'file' ORDER BY path`,
-      [ctx.project.uuid],
-    );
     const found: string[] = [];
-    // Only candidate names are read: the other files of the codebase cannot be an SBOM.
-    for (const { path } of rows.filter((r) => mayBeSbom(r.path))) {
+    for await (const { path } of ctx.resources.withoutStatus({ filesOnly: true })) {
+      // Only candidate names are read: the other files of the codebase cannot be an SBOM.
+      if (!mayBeSbom(path)) continue;
       const content = await readFile(join(ctx.dirs.codebase, path)).catch(() => null);
       if (content && detectSbom(path, content)) found.push(path);
     }
-    if (found.length) await ctx.db.query(`UPDATE codebase_resources SET status = 'application-package' WHERE project_uuid = $1 AND path = ANY($2::text[])`, [ctx.project.uuid, found]);
-    else await ctx.addMessage({ severity: 'warning', description: 'No resources containing package data found in codebase.', model: 'get_sbom_inputs' });
+    if (found.length) await ctx.resources.setStatus(found, RESOURCE_STATUS.applicationPackage);
+    else await ctx.messages.warning('get_sbom_inputs', 'No resources containing package data found in codebase.');
     ctx.log(`${found.length} SBOM input(s)`);
   },
 });
@@ -43,16 +40,18 @@ const getDataFromSboms = defineStep({
   async run(ctx) {
     const data: SbomData[] = [];
     const headers: Record<string, unknown> = {};
-    for (const path of await applicationPackageFiles(ctx)) {
-      try {
-        const result = parseSbom(path, await readFile(join(ctx.dirs.codebase, path)));
-        for (const e of result.errors) await ctx.addMessage({ severity: 'error', description: e, model: 'get_data_from_sboms', details: { resource_path: path } });
-        headers[path.split('/').pop() ?? path] = result.headers;
-        data.push({ path, result });
-      } catch (e) {
-        const description = e instanceof SbomParseError ? e.message : `SBOM document "${path}" could not be read: ${(e as Error).message}`;
-        await ctx.addMessage({ severity: 'error', description, model: 'get_data_from_sboms', details: { resource_path: path } });
-      }
+    for (const path of await ctx.resources.pathsWithStatus(RESOURCE_STATUS.applicationPackage, { filesOnly: true })) {
+      // A document that cannot be read or parsed is an error message; the others still load.
+      const result = await ctx.messages.saveErrors(
+        'get_data_from_sboms',
+        { resource_path: path },
+        async () => parseSbom(path, await readFile(join(ctx.dirs.codebase, path))),
+        (e) => (e instanceof SbomParseError ? e.message : `SBOM document "${path}" could not be read: ${(e as Error).message}`),
+      );
+      if (!result) continue;
+      for (const e of result.errors) await ctx.messages.error('get_data_from_sboms', e, { resource_path: path });
+      headers[path.split('/').pop() ?? path] = result.headers;
+      data.push({ path, result });
     }
     await ctx.updateProjectExtraData({ sboms_headers: headers });
     await writeFile(join(ctx.dirs.tmp, SBOM_DATA_FILE), JSON.stringify(data));
@@ -67,13 +66,9 @@ async function loadSbomData(ctx: StepContext): Promise<SbomData[]> {
 async function detectStatementLicenses(ctx: StepContext, data: SbomData[]): Promise<void> {
   const pending = data.flatMap(({ path, result }) => result.packages.filter((pd) => pd.extracted_license_statement && !pd.declared_license_expression).map((pd) => ({ pd, path })));
   if (pending.length === 0) return;
-  const pool = openPool(ctx);
-  try {
-    const fields = await pool.licenseFields(pending.map(({ pd, path }) => ({ statement: pd.extracted_license_statement as string, path })));
-    pending.forEach(({ pd }, i) => Object.assign(pd, fields[i]));
-  } finally {
-    await pool.close();
-  }
+  const pool = ctx.scanPool();
+  const fields = await pool.licenseFields(pending.map(({ pd, path }) => ({ statement: pd.extracted_license_statement as string, path })));
+  pending.forEach(({ pd }, i) => Object.assign(pd, fields[i]));
 }
 
 const createPackagesFromSboms = defineStep({
@@ -92,13 +87,7 @@ const createPackagesFromSboms = defineStep({
       }
     }
     await savePackages(ctx, packages, 'create_packages_from_sboms');
-    await ctx.db.query(
-      `INSERT INTO resource_packages (resource_id, package_id)
-       SELECT r.id, p.id FROM discovered_packages p
-       JOIN codebase_resources r ON r.project_uuid = p.project_uuid AND r.path = p.datafile_paths->>0
-       WHERE p.project_uuid = $1 ON CONFLICT DO NOTHING`,
-      [ctx.project.uuid],
-    );
+    await ctx.packages.linkFirstDatafiles();
     ctx.log(`${packages.length} package(s) from SBOMs`);
   },
 });
@@ -113,7 +102,7 @@ const createDependenciesFromSboms = defineStep({
       for (const edge of result.dependencies) {
         const target = byUid.get(edge.to);
         if (!target || !byUid.has(edge.from)) {
-          await ctx.addMessage({ severity: 'error', description: `Could not find resolved_to package entry: ${edge.to}.`, model: 'create_dependencies_from_sboms', details: { resource_path: path } });
+          await ctx.messages.error('create_dependencies_from_sboms', `Could not find resolved_to package entry: ${edge.to}.`, { resource_path: path });
           continue;
         }
         dependencies.push({
@@ -125,7 +114,7 @@ const createDependenciesFromSboms = defineStep({
       }
     }
     await saveDependencies(ctx, dependencies, 'create_dependencies_from_sboms');
-    await ctx.records.linkDependencyDatafiles();
+    await ctx.dependencies.linkDatafiles();
     ctx.log(`${dependencies.length} dependencies from SBOMs`);
   },
 });

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
+import { RESOURCE_STATUS } from '@sca/contracts';
 import { matchingHandlers, applicationHandlers } from '@sca/scanner';
 import { BatchWriter } from '@sca/persistence';
 import { definePipeline, defineStep } from '../framework/define';
 import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
 import { copyInputsToCodebaseDirectory, extractArchives } from '../steps/codebase/copy-and-extract.steps';
 import { flagIgnoredResources } from '../steps/codebase/flag-resources.steps';
-import { applicationPackageFiles, resourcesWithoutStatus } from '../steps/codebase/codebase-files';
 import { resolveDependenciesStatically, scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
 
 /** SBOM file names ScanCode.io treats as manifest inputs (its SBOM extensions). */
@@ -16,13 +16,13 @@ const getManifestInputs = defineStep({
   doc: 'Locate package manifest files with a supported package resolver.',
   async run(ctx) {
     const handlers = applicationHandlers();
-    const manifests = new BatchWriter<string>(2000, (paths) => ctx.records.setResourceStatus(paths, 'application-package'));
-    for await (const r of resourcesWithoutStatus(ctx, true)) {
+    const manifests = new BatchWriter<string>(2000, (paths) => ctx.resources.setStatus(paths, RESOURCE_STATUS.applicationPackage));
+    for await (const r of ctx.resources.withoutStatus({ filesOnly: true })) {
       if (matchingHandlers(join(ctx.dirs.codebase, r.path), handlers).length > 0 || SBOM_NAME.test(r.path)) await manifests.add(r.path);
     }
     await manifests.flush();
-    const found = await applicationPackageFiles(ctx);
-    if (found.length === 0) await ctx.addMessage({ severity: 'warning', description: 'No resources containing package data found in codebase.', model: 'get_manifest_inputs' });
+    const found = await ctx.resources.pathsWithStatus(RESOURCE_STATUS.applicationPackage, { filesOnly: true });
+    if (found.length === 0) await ctx.messages.warning('get_manifest_inputs', 'No resources containing package data found in codebase.');
     ctx.log(`${found.length} manifest input(s)`);
   },
 });
@@ -51,8 +51,8 @@ const getPackagesFromManifest = defineStep({
   doc: 'Resolve package data from lockfiles/requirement files with package\nrequirements/dependencies.',
   groups: ['DynamicResolver'],
   async run(ctx) {
-    for (const path of await applicationPackageFiles(ctx)) {
-      await ctx.addMessage({ severity: 'error', description: 'No packages could be resolved', model: 'get_packages_from_manifest', details: { resource_path: path } });
+    for (const path of await ctx.resources.pathsWithStatus(RESOURCE_STATUS.applicationPackage, { filesOnly: true })) {
+      await ctx.messages.error('get_packages_from_manifest', 'No packages could be resolved', { resource_path: path });
     }
   },
 });

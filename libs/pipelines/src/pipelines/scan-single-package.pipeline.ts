@@ -1,6 +1,6 @@
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RESOURCE_FIELDS } from '@sca/contracts';
+import { RESOURCE_FIELDS, RESOURCE_STATUS } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
 import { archiveKind, extractArchive, hashFile, readArchiveHead, thresholdAlert, type ThresholdAlert } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
@@ -48,7 +48,7 @@ const extractInputToCodebaseDirectory = defineStep({
     if (archiveKind(input, await readArchiveHead(input))) {
       const result = await extractArchive(input, ctx.dirs.codebase, { signal: ctx.signal });
       for (const p of result.problems) {
-        await ctx.addMessage({ severity: p.severity, description: p.entry ? `${p.reason}: ${p.entry}` : p.reason, model: 'extract_archive', details: { resource_path: p.archive } });
+        await ctx.messages.add({ severity: p.severity, description: p.entry ? `${p.reason}: ${p.entry}` : p.reason, model: 'extract_archive', details: { resource_path: p.archive } });
       }
     } else {
       await cp(input, join(ctx.dirs.codebase, input.slice(ctx.dirs.input.length + 1)));
@@ -76,12 +76,8 @@ const loadInventoryFromToolkitScan = defineStep({
   doc: 'Process a JSON Scan results to populate codebase resources and packages.',
   async run(ctx) {
     const counts = await loadInventoryFile(ctx, await latestOutput(ctx, 'scancode-'), async () => undefined);
-    await ctx.records.linkDependencyDatafiles();
-    await ctx.db.query(
-      `UPDATE codebase_resources r SET status = 'application-package'
-       WHERE r.project_uuid = $1 AND r.status = '' AND EXISTS (SELECT 1 FROM resource_packages rp WHERE rp.resource_id = r.id)`,
-      [ctx.project.uuid],
-    );
+    await ctx.dependencies.linkDatafiles();
+    await ctx.resources.setStatusOfPackageMembers(RESOURCE_STATUS.applicationPackage);
     ctx.log(`Loaded ${counts.resources} resources, ${counts.packages} packages, ${counts.dependencies} dependencies`);
   },
 });

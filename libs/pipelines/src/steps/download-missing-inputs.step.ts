@@ -6,13 +6,6 @@ import { StepContext } from '../framework/step-context';
 import { fetchUrl, FetchError } from '@sca/fetch';
 import { InputFilesError } from './input-files-error';
 
-interface InputRow {
-  uuid: string;
-  download_url: string;
-  filename: string;
-  is_uploaded: boolean;
-}
-
 /**
  * Brings every input into the run's local `input/` directory: URL inputs not fetched yet are
  * downloaded (and kept in object storage so later runs and archive/reset see them), the
@@ -23,10 +16,7 @@ export const downloadMissingInputsStep = defineStep({
   doc: 'Download any InputSource missing on disk. Raise an error if any of the uploaded files is not available or not reachable.',
   async run(ctx: StepContext) {
     await mkdir(ctx.dirs.input, { recursive: true });
-    const rows: InputRow[] = await ctx.db.query(
-      'SELECT uuid, download_url, filename, is_uploaded FROM input_sources WHERE project_uuid = $1 ORDER BY seq',
-      [ctx.project.uuid],
-    );
+    const rows = await ctx.inputs.list();
     const errors: string[] = [];
     for (const row of rows) {
       ctx.throwIfStopped();
@@ -40,7 +30,7 @@ export const downloadMissingInputsStep = defineStep({
         ctx.log(`Fetching input from ${row.download_url}`);
         const fetched = await fetchUrl(row.download_url, ctx.dirs.input, ctx.fetchPolicy, ctx.signal);
         await ctx.storage.putFile(storageKeys.input(ctx.project.uuid, fetched.filename), fetched.path);
-        await ctx.db.query("UPDATE input_sources SET filename = $2, size = $3, stored = true WHERE uuid = $1", [row.uuid, fetched.filename, fetched.size]);
+        await ctx.inputs.markFetched(row.uuid, fetched.filename, fetched.size);
       } catch (error) {
         ctx.throwIfStopped();
         errors.push(error instanceof FetchError ? error.message : `Could not fetch: ${row.download_url}: ${String(error)}`);

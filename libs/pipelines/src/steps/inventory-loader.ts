@@ -23,23 +23,22 @@ export interface InventoryCounts {
  */
 export async function loadInventoryFile(ctx: StepContext, path: string, onHeaders: (h: Record<string, unknown>[]) => Promise<void>): Promise<InventoryCounts> {
   const counts: InventoryCounts = { packages: 0, dependencies: 0, resources: 0, relations: 0, problems: 0 };
-  const w = ctx.records;
   let sawTopLevelLicenses = false;
-  const packages = new BatchWriter<PackageRecord>(BULK_BATCH_SIZE, async (rows) => { counts.packages += await w.insertPackages(rows); });
+  const packages = new BatchWriter<PackageRecord>(BULK_BATCH_SIZE, async (rows) => { counts.packages += await ctx.packages.insert(rows); });
   const resources = new BatchWriter<ResourceInput>(BULK_BATCH_SIZE, async (rows) => {
     await packages.flush();
-    counts.resources += await w.insertResources(rows);
-    if (!sawTopLevelLicenses) await w.upsertLicenseDetections(detectionsFromResources(rows));
+    counts.resources += await ctx.resources.insert(rows);
+    if (!sawTopLevelLicenses) await ctx.licenses.upsert(detectionsFromResources(rows));
   });
   const dependencies = new BatchWriter<DependencyInput>(BULK_BATCH_SIZE, async (rows) => {
     await packages.flush();
-    counts.dependencies += await w.insertDependencies(rows);
+    counts.dependencies += await ctx.dependencies.insert(rows);
   });
   const relations = new BatchWriter<RelationRecord>(BULK_BATCH_SIZE, async (rows) => {
     await resources.flush();
-    counts.relations += await w.insertRelations(rows);
+    counts.relations += await ctx.relations.insert(rows);
   });
-  const licenses = new BatchWriter<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => w.upsertLicenseDetections(rows));
+  const licenses = new BatchWriter<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => ctx.licenses.upsert(rows));
 
   const total = (await stat(path)).size;
   let done = 0;
@@ -80,7 +79,7 @@ export async function loadInventoryFile(ctx: StepContext, path: string, onHeader
           break;
         case 'problem':
           counts.problems++;
-          await ctx.addMessage({ severity: item.severity, description: item.message, model: 'load_inventory', details: item.details });
+          await ctx.messages.add({ severity: item.severity, description: item.message, model: 'load_inventory', details: item.details });
           break;
       }
     }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { writeToolkitJson } from '@sca/formats';
 import { DEFAULT_SCAN_OPTIONS, PackageCollector, scanCodebase, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../framework/step-context';
-import { baseScanOptions, MessageBatch } from './codebase/codebase-files';
+import { baseScanOptions } from './codebase/codebase-files';
 
 const TOOL_VERSION = '0.1.0 (codescan)';
 
@@ -38,7 +38,7 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
     startedAt,
     finalize: () => collector.finalize(),
   });
-  const messages = new MessageBatch(ctx);
+  const messages = ctx.messages.batch();
   // Paths in the scan start with the codebase directory's name; messages name the resource.
   for (const e of errors) await messages.scanErrors(model, e.path.replace(/^codebase\//, ''), e.errors);
   await messages.flush();

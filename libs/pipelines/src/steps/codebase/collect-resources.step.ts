@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@sca/contracts';
+import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
 import { BatchWriter, type ResourceInput } from '@sca/persistence';
 import { toolkitRecord, treeStats, walkTree, type FileScanOutput } from '@sca/scanner';
@@ -6,7 +6,7 @@ import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, MessageBatch, openPool, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
 
 const ROOT = 'codebase';
 const INSERT_BATCH = 5000;
@@ -26,51 +26,42 @@ function tagOf(path: string): string {
 export async function collectCodebaseResources(ctx: StepContext): Promise<number> {
   const options = { ...baseScanOptions(ctx), info: true };
   const stats = await treeStats(ctx.dirs.codebase, ROOT);
-  const pool = openPool(ctx);
-  const messages = new MessageBatch(ctx);
-  const existing = await countResources(ctx);
+  const pool = ctx.scanPool();
+  const messages = ctx.messages.batch();
+  const existing = await ctx.resources.count();
   let done = 0;
-  const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.records.insertResources(rows));
-  try {
-    const entries = (async function* () {
-      for await (const entry of walkTree(ctx.dirs.codebase, ROOT)) if (entry.path !== ROOT) yield entry;
-    })();
-    await forEachConcurrent(
-      entries,
-      pool.concurrency * TASKS_PER_WORKER,
-      async (entry): Promise<FileScanOutput> => {
-        if (entry.type !== 'file') return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
-        return pool.scan({ absPath: entry.absPath, path: entry.path, type: entry.type, options });
-      },
-      async (entry, out) => {
-        ctx.throwIfStopped();
-        const path = entry.path.slice(ROOT.length + 1);
-        const record = toolkitRecord(entry, out, options, undefined, stats.topLevelDepth);
-        const [item] = normalizeResource(record, path, done);
-        if (item?.kind !== 'resource') throw new Error(`${path}: not a resource (${item?.kind === 'problem' ? item.message : 'nothing'})`);
-        const resource: ResourceInput = { ...(item.record as ResourceRecord), tag: tagOf(path) };
-        if (entry.type === 'symlink') resource.status = 'symlink';
-        if (out.scan_errors.length > 0) {
-          resource.status = 'resource-read-error';
-          await messages.scanErrors('collect_and_create_codebase_resources', path, out.scan_errors);
-        }
-        await batch.add(resource);
-        ctx.progress(++done, stats.total);
-      },
-    );
-    await batch.flush();
-    await messages.flush();
-  } finally {
-    await pool.close();
-  }
+  const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.resources.insert(rows));
+  const entries = (async function* () {
+    for await (const entry of walkTree(ctx.dirs.codebase, ROOT)) if (entry.path !== ROOT) yield entry;
+  })();
+  await forEachConcurrent(
+    entries,
+    pool.concurrency * TASKS_PER_WORKER,
+    async (entry): Promise<FileScanOutput> => {
+      if (entry.type !== 'file') return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
+      return pool.scan({ absPath: entry.absPath, path: entry.path, type: entry.type, options });
+    },
+    async (entry, out) => {
+      ctx.throwIfStopped();
+      const path = entry.path.slice(ROOT.length + 1);
+      const record = toolkitRecord(entry, out, options, undefined, stats.topLevelDepth);
+      const [item] = normalizeResource(record, path, done);
+      if (item?.kind !== 'resource') throw new Error(`${path}: not a resource (${item?.kind === 'problem' ? item.message : 'nothing'})`);
+      const resource: ResourceInput = { ...(item.record as ResourceRecord), tag: tagOf(path) };
+      if (entry.type === 'symlink') resource.status = RESOURCE_STATUS.symlink;
+      if (out.scan_errors.length > 0) {
+        resource.status = RESOURCE_STATUS.readError;
+        await messages.scanErrors(STEP_NAME, path, out.scan_errors);
+      }
+      await batch.add(resource);
+      ctx.progress(++done, stats.total);
+    },
+  );
+  await batch.flush();
+  await messages.flush();
   // A fresh project gets one row per walked entry; a codebase collected again keeps its rows.
   if (existing === 0) ensureAllWritten(STEP_NAME, 'resource', batch);
   return batch.written;
-}
-
-async function countResources(ctx: StepContext): Promise<number> {
-  const rows: { n: string }[] = await ctx.db.query('SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1', [ctx.project.uuid]);
-  return Number(rows[0]?.n ?? 0);
 }
 
 export const collectAndCreateCodebaseResources = defineStep({

@@ -19,7 +19,7 @@ export async function extractCodebaseArchives(ctx: StepContext, model: string): 
   const result = await extractRecursively(ctx.dirs.codebase, { signal: ctx.signal });
   ctx.log(`${result.archives} archive(s) extracted`);
   for (const p of result.problems) {
-    await ctx.addMessage({
+    await ctx.messages.add({
       severity: p.severity,
       description: p.entry ? `${p.reason}: ${p.entry}` : p.reason,
       model,

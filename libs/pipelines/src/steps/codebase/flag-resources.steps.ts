@@ -1,9 +1,9 @@
-import { affectedRows, BatchWriter } from '@sca/persistence';
+import { RESOURCE_STATUS } from '@sca/contracts';
+import { BatchWriter } from '@sca/persistence';
 import { fnmatch } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
-import { resourcesWithoutStatus } from './codebase-files';
 
 /** ScanCode.io's default ignored patterns, added to the project's `ignored_patterns`. */
 const STATUS_BATCH = 2000;
@@ -14,12 +14,8 @@ export const flagEmptyFiles = defineStep({
   name: 'flag_empty_files',
   doc: 'Flag empty files.',
   async run(ctx) {
-    const res: unknown = await ctx.db.query(
-      `UPDATE codebase_resources SET status = 'ignored-empty-file'
-       WHERE project_uuid = $1 AND type = 'file' AND (size = 0 OR size IS NULL) AND status IN ('', 'not-analyzed')`,
-      [ctx.project.uuid],
-    );
-    ctx.log(`${affectedRows(res)} empty file(s) flagged`);
+    const flagged = await ctx.resources.setStatusOfEmptyFiles(RESOURCE_STATUS.ignoredEmptyFile, [RESOURCE_STATUS.none, RESOURCE_STATUS.notAnalyzed]);
+    ctx.log(`${flagged} empty file(s) flagged`);
   },
 });
 
@@ -34,8 +30,8 @@ export const flagIgnoredResources = defineStep({
   doc: 'Flag ignored resources based on Project ``ignored_patterns`` setting.',
   async run(ctx) {
     const patterns = ignoredPatterns(ctx);
-    const flagged = new BatchWriter<string>(STATUS_BATCH, (paths) => ctx.records.setResourceStatus(paths, 'ignored-pattern'));
-    for await (const r of resourcesWithoutStatus(ctx)) {
+    const flagged = new BatchWriter<string>(STATUS_BATCH, (paths) => ctx.resources.setStatus(paths, RESOURCE_STATUS.ignoredPattern));
+    for await (const r of ctx.resources.withoutStatus()) {
       if (patterns.some((p) => fnmatch(r.path, p))) await flagged.add(r.path);
     }
     await flagged.flush();
@@ -48,6 +44,6 @@ export const flagNotAnalyzedCodebaseResources = defineStep({
   name: 'flag_not_analyzed_codebase_resources',
   doc: 'Check for any leftover files for sanity; there should be none.',
   async run(ctx) {
-    await ctx.db.query(`UPDATE codebase_resources SET status = 'not-analyzed' WHERE project_uuid = $1 AND status = ''`, [ctx.project.uuid]);
+    await ctx.resources.setStatusOfRemaining(RESOURCE_STATUS.notAnalyzed);
   },
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LicenseDetectionRecord } from '@sca/contracts';
-import { BatchWriter, BULK_BATCH_SIZE, streamQuery } from '@sca/persistence';
+import { BatchWriter, BULK_BATCH_SIZE } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 
@@ -47,27 +47,15 @@ function clueDetection(clue: Json): Json {
  * its file regions and count.
  */
 export async function collectLicenseDetections(ctx: StepContext): Promise<number> {
-  const detections = new BatchWriter<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => ctx.records.upsertLicenseDetections(rows));
+  const detections = new BatchWriter<LicenseDetectionRecord>(BULK_BATCH_SIZE, (rows) => ctx.licenses.upsert(rows));
   const add = async (r: LicenseDetectionRecord | null) => {
     if (r) await detections.add(r);
   };
-  const resources = streamQuery<{ path: string; license_detections: Json[]; license_clues: Json[] }>(
-    ctx.db,
-    `SELECT path, license_detections, license_clues FROM codebase_resources
-     WHERE project_uuid = $1 AND (jsonb_array_length(license_detections) > 0 OR jsonb_array_length(license_clues) > 0) ORDER BY path`,
-    [ctx.project.uuid],
-  );
-  for await (const r of resources) {
+  for await (const r of ctx.resources.withLicenseFindings()) {
     for (const d of r.license_detections) await add(detectionRecord(d, r.path, { from_package: false, is_license_clue: false }));
     for (const c of r.license_clues) await add(detectionRecord(clueDetection(c), r.path, { from_package: false, is_license_clue: true }));
   }
-  const packages = streamQuery<{ datafile_paths: string[]; license_detections: Json[]; other_license_detections: Json[] }>(
-    ctx.db,
-    `SELECT datafile_paths, license_detections, other_license_detections FROM discovered_packages
-     WHERE project_uuid = $1 AND (jsonb_array_length(license_detections) > 0 OR jsonb_array_length(other_license_detections) > 0)`,
-    [ctx.project.uuid],
-  );
-  for await (const p of packages) {
+  for await (const p of ctx.packages.withLicenseDetections()) {
     const path = p.datafile_paths[0] ?? '';
     for (const d of [...p.license_detections, ...p.other_license_detections]) await add(detectionRecord(d, path, { from_package: true, is_license_clue: false }));
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ResourceRecord } from '@sca/contracts';
+import { RESOURCE_STATUS, type ResourceRecord, type ResourceStatus } from '@sca/contracts';
 import type { FileScanOutput } from '@sca/scanner';
 import { BatchWriter } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
@@ -7,7 +7,7 @@ import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { everyResourceHasStatus } from './invariants';
-import { baseScanOptions, countWithoutStatus, openPool, MessageBatch, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
 
 const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
   'status', 'detected_license_expression', 'detected_license_expression_spdx', 'license_detections', 'license_clues',
@@ -18,7 +18,7 @@ const STEP_NAME = 'scan_for_files';
 
 type ScanUpdate = Pick<ResourceRecord, 'path' | 'status' | 'detected_license_expression' | 'detected_license_expression_spdx' | 'license_detections' | 'license_clues' | 'percentage_of_license_text' | 'copyrights' | 'holders' | 'authors' | 'emails' | 'urls'>;
 
-function scanUpdate(path: string, out: FileScanOutput | null, status: string): ScanUpdate {
+function scanUpdate(path: string, out: FileScanOutput | null, status: ResourceStatus): ScanUpdate {
   const l = out?.license;
   const c = out?.copyright;
   return {
@@ -44,37 +44,33 @@ function scanUpdate(path: string, out: FileScanOutput | null, status: string): S
  */
 export async function scanForFiles(ctx: StepContext, model: string): Promise<void> {
   const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true };
-  const total = await countWithoutStatus(ctx);
-  const pool = openPool(ctx);
-  const messages = new MessageBatch(ctx);
-  const results = new BatchWriter<ScanUpdate>(UPDATE_BATCH, (rows) => ctx.records.updateResources(rows, SCAN_COLUMNS));
+  const total = await ctx.resources.countWithoutStatus();
+  const pool = ctx.scanPool();
+  const messages = ctx.messages.batch();
+  const results = new BatchWriter<ScanUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, SCAN_COLUMNS));
   const save = async (u: ScanUpdate) => {
     await results.add(u);
     ctx.progress(results.added, total);
   };
-  try {
-    await forEachConcurrent(
-      resourcesWithoutStatus(ctx),
-      pool.concurrency * TASKS_PER_WORKER,
-      async (r): Promise<FileScanOutput | null> => {
-        if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
-        return pool.scan({ absPath: join(ctx.dirs.codebase, r.path), path: r.path, type: 'file', options });
-      },
-      async (r, out) => {
-        ctx.throwIfStopped();
-        if (r.type === 'file' && (r.size ?? 0) >= options.maxFileSize) return save(scanUpdate(r.path, null, 'ignored-by-max-file-size'));
-        if (out && out.scan_errors.length > 0) {
-          await messages.scanErrors(model, r.path, out.scan_errors);
-          return save(scanUpdate(r.path, out, 'scanned-with-error'));
-        }
-        return save(scanUpdate(r.path, out, 'scanned'));
-      },
-    );
-    await results.flush();
-    await messages.flush();
-  } finally {
-    await pool.close();
-  }
+  await forEachConcurrent(
+    ctx.resources.withoutStatus(),
+    pool.concurrency * TASKS_PER_WORKER,
+    async (r): Promise<FileScanOutput | null> => {
+      if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
+      return pool.scan({ absPath: join(ctx.dirs.codebase, r.path), path: r.path, type: 'file', options });
+    },
+    async (r, out) => {
+      ctx.throwIfStopped();
+      if (r.type === 'file' && (r.size ?? 0) >= options.maxFileSize) return save(scanUpdate(r.path, null, RESOURCE_STATUS.ignoredByMaxFileSize));
+      if (out && out.scan_errors.length > 0) {
+        await messages.scanErrors(model, r.path, out.scan_errors);
+        return save(scanUpdate(r.path, out, RESOURCE_STATUS.scannedWithError));
+      }
+      return save(scanUpdate(r.path, out, RESOURCE_STATUS.scanned));
+    },
+  );
+  await results.flush();
+  await messages.flush();
   ensureAllWritten(model, 'scan result', results);
   ctx.log(`${results.written} resource(s) scanned`);
 }

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeDependency, normalizePackage, type InventoryDependency } from '@sca/formats';
-import type { PackageRecord } from '@sca/contracts';
-import { BatchWriter, streamQuery } from '@sca/persistence';
+import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/contracts';
+import { BatchWriter } from '@sca/persistence';
 import {
   allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, matchingHandlers, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
@@ -12,7 +12,7 @@ import {
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, openPool, MessageBatch, resourcesWithoutStatus, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
 
 export interface PackageScanOptions {
   /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
@@ -32,7 +32,7 @@ const UPDATE_BATCH = 1000;
 interface DatafileUpdate {
   path: string;
   package_data: Record<string, unknown>[];
-  status: string;
+  status: ResourceStatus;
 }
 
 /**
@@ -43,57 +43,39 @@ interface DatafileUpdate {
 export async function scanForApplicationPackages(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
   const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
   const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
-  const pool = openPool(ctx);
-  const messages = new MessageBatch(ctx);
-  const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.records.updateResources(rows, ['package_data', 'status']));
-  try {
-    const candidates = (async function* () {
-      const rows = opts.resources === 'manifests' ? manifestResources(ctx) : resourcesWithoutStatus(ctx, true);
-      for await (const r of rows) {
-        const absPath = join(ctx.dirs.codebase, r.path);
-        if (matchingHandlers(absPath, handlers).length > 0) yield { path: r.path, absPath };
-      }
-    })();
-    await forEachConcurrent(
-      candidates,
-      pool.concurrency * TASKS_PER_WORKER,
-      (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
-      async (c, out) => {
-        ctx.throwIfStopped();
-        const data = out.package_data ?? [];
-        if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
-        if (data.length === 0 && out.scan_errors.length === 0) return;
-        await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? 'scanned-with-error' : 'application-package' });
-      },
-    );
-    await datafiles.flush();
-    await messages.flush();
-  } finally {
-    await pool.close();
-  }
+  const pool = ctx.scanPool();
+  const messages = ctx.messages.batch();
+  const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, ['package_data', 'status']));
+  const candidates = (async function* () {
+    // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
+    const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
+    for await (const r of rows) {
+      const absPath = join(ctx.dirs.codebase, r.path);
+      if (matchingHandlers(absPath, handlers).length > 0) yield { path: r.path, absPath };
+    }
+  })();
+  await forEachConcurrent(
+    candidates,
+    pool.concurrency * TASKS_PER_WORKER,
+    (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
+    async (c, out) => {
+      ctx.throwIfStopped();
+      const data = out.package_data ?? [];
+      if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
+      if (data.length === 0 && out.scan_errors.length === 0) return;
+      await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
+    },
+  );
+  await datafiles.flush();
+  await messages.flush();
   ensureAllWritten(opts.model, 'package datafile', datafiles);
   ctx.log(`${datafiles.written} package datafile(s) found`);
   await assembleAndSave(ctx, opts);
 }
 
-function manifestResources(ctx: StepContext): AsyncGenerator<{ path: string }> {
-  return streamQuery<{ path: string }>(
-    ctx.db,
-    `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND type = 'file' AND status = 'application-package' AND jsonb_array_length(package_data) = 0 ORDER BY path`,
-    [ctx.project.uuid],
-  );
-}
-
 async function codebaseView(ctx: StepContext): Promise<CodebaseView> {
   const entries: CodebaseEntry[] = [];
-  const rows = streamQuery<{ path: string; type: CodebaseEntry['type']; package_data: PackageData[] | null }>(
-    ctx.db,
-    `SELECT path, type, CASE WHEN jsonb_array_length(package_data) > 0 THEN package_data END AS package_data
-     FROM codebase_resources WHERE project_uuid = $1 ORDER BY path`,
-    [ctx.project.uuid],
-    5000,
-  );
-  for await (const r of rows) entries.push({ path: r.path, type: r.type, packageData: r.package_data ?? undefined });
+  for await (const r of ctx.resources.withPackageData()) entries.push({ path: r.path, type: r.type, packageData: (r.package_data as unknown as PackageData[] | null) ?? undefined });
   return new CodebaseView(entries, (path) => {
     try {
       return readFileSync(join(ctx.dirs.codebase, path));
@@ -105,14 +87,14 @@ async function codebaseView(ctx: StepContext): Promise<CodebaseView> {
 
 async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
   const assembly = assemblePackages(await codebaseView(ctx), handlersById());
-  await ctx.records.addMessages(assembly.messages.map((m) => ({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } })));
+  await ctx.messages.addMany(assembly.messages.map((m) => ({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } })));
   const { packages, dependencies } = assembly;
   if (opts.keepForResolution) await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
   await savePackages(ctx, packages, opts.model);
   await saveDependencies(ctx, dependencies, opts.model);
   const links = [...assembly.links].flatMap(([path, uids]) => uids.map((package_uid) => ({ path, package_uid })));
-  for (let i = 0; i < links.length; i += 5000) await ctx.records.linkResourcesToPackages(links.slice(i, i + 5000));
-  await ctx.records.linkDependencyDatafiles();
+  for (let i = 0; i < links.length; i += 5000) await ctx.packages.linkResources(links.slice(i, i + 5000));
+  await ctx.dependencies.linkDatafiles();
   ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies, ${links.length} file link(s)`);
 }
 
@@ -132,12 +114,9 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   const known = new Set(saved.packages.map((p) => p.package_uid));
   const { packages, dependencies } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
-  const uids = saved.dependencies.map((d) => d.dependency_uid);
-  for (let i = 0; i < uids.length; i += 5000) {
-    await ctx.db.query('DELETE FROM discovered_dependencies WHERE project_uuid = $1 AND dependency_uid = ANY($2::text[])', [ctx.project.uuid, uids.slice(i, i + 5000)]);
-  }
+  await ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid));
   await saveDependencies(ctx, dependencies, model);
-  await ctx.records.linkDependencyDatafiles();
+  await ctx.dependencies.linkDatafiles();
   const resolved = dependencies.filter((d) => d.resolved_to_package_uid).length;
   ctx.log(`${packages.length - known.size} package(s) from lockfiles, ${dependencies.length} direct dependencies (${resolved} resolved)`);
 }
@@ -147,10 +126,10 @@ export async function savePackages(ctx: StepContext, packages: Package[], model:
   for (const [i, p] of packages.entries()) {
     for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) {
       if (item.kind === 'package') rows.push(item.record);
-      else if (item.kind === 'problem') await ctx.addMessage({ severity: item.severity, description: item.message, model, details: item.details });
+      else if (item.kind === 'problem') await ctx.messages.add({ severity: item.severity, description: item.message, model, details: item.details });
     }
   }
-  for (let i = 0; i < rows.length; i += 2000) await ctx.records.insertPackages(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000) await ctx.packages.insert(rows.slice(i, i + 2000));
 }
 
 export async function saveDependencies(ctx: StepContext, dependencies: Dependency[], model: string): Promise<void> {
@@ -160,10 +139,10 @@ export async function saveDependencies(ctx: StepContext, dependencies: Dependenc
     for (const item of normalizeDependency(d as unknown as Record<string, unknown>, (x) => x, i)) {
       if (item.kind === 'dependency') {
         if (!ignored.has(`${item.record.type}:${item.record.scope}`)) rows.push(item.record);
-      } else if (item.kind === 'problem') await ctx.addMessage({ severity: item.severity, description: item.message, model, details: item.details });
+      } else if (item.kind === 'problem') await ctx.messages.add({ severity: item.severity, description: item.message, model, details: item.details });
     }
   }
-  for (let i = 0; i < rows.length; i += 2000) await ctx.records.insertDependencies(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000) await ctx.dependencies.insert(rows.slice(i, i + 2000));
 }
 
 /** Project setting `ignored_dependency_scopes`: `[{package_type, scope}]`. */

@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
-import { BatchWriter, logStamp } from '@sca/persistence';
-
-export { logStamp };
+import { BatchWriter } from '../batch-writer';
+import { logStamp } from './run-lifecycle';
 
 /**
  * Buffers run-log lines and appends them in one UPDATE per flush. The step runner and the

@@ -1,11 +1,5 @@
-/**
- * Recomputes `compliance_alert` of a project's records from the policies in force. ScanCode.io
- * computes it when a record is saved and never again; here every run end refreshes it, so
- * that changed policies apply to existing records (see docs/architecture.md).
- */
 import { DataSource } from 'typeorm';
-import { rowsOf } from '@sca/persistence';
-import { licenseComplianceAlert, licensePoliciesEnabled, type Policies } from '@sca/scanner';
+import { rowsOf } from '../rows-of';
 
 /** Each model with its license expression field (ScanCode.io's `license_expression_field`). */
 export const COMPLIANCE_TABLES = [
@@ -14,21 +8,24 @@ export const COMPLIANCE_TABLES = [
   { table: 'discovered_licenses', expression: 'license_expression' },
 ] as const;
 
+/** The alert of one license expression under the policies in force. */
+export type LicenseAlertOf = (expression: string) => string;
+
 /**
- * Per table: the distinct expressions (few, over many records), their alerts computed here,
- * then one bulk UPDATE joined on the (expression, alert) arrays. Rows that already hold the
- * right alert are not rewritten.
+ * Recomputes `compliance_alert` of a project's records: with `alertOf` null (no license
+ * policies) every alert is cleared. Per table: the distinct expressions (few, over many
+ * records), their alerts computed by `alertOf`, then one bulk UPDATE joined on the
+ * (expression, alert) arrays. Rows that already hold the right alert are not rewritten.
  */
-export async function refreshComplianceAlerts(db: DataSource, projectUuid: string, policies: Policies | null): Promise<void> {
-  const enabled = licensePoliciesEnabled(policies);
+export async function refreshComplianceAlerts(db: DataSource, projectUuid: string, alertOf: LicenseAlertOf | null): Promise<void> {
   for (const { table, expression } of COMPLIANCE_TABLES) {
-    if (!enabled) {
+    if (!alertOf) {
       await db.query(`UPDATE ${table} SET compliance_alert = '' WHERE project_uuid = $1 AND compliance_alert <> ''`, [projectUuid]);
       continue;
     }
     const rows = rowsOf<{ expression: string }>(await db.query(`SELECT DISTINCT ${expression} AS expression FROM ${table} WHERE project_uuid = $1`, [projectUuid]));
     const expressions = rows.map((r) => r.expression);
-    const alerts = expressions.map((e) => licenseComplianceAlert(e, policies));
+    const alerts = expressions.map(alertOf);
     await db.query(
       `UPDATE ${table} t SET compliance_alert = v.alert
        FROM unnest($2::text[], $3::text[]) AS v(expression, alert)

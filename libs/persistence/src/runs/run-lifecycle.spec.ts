@@ -1,4 +1,4 @@
-import { logStamp } from './run-log';
+import { logStamp } from './run-lifecycle';
 
 describe('logStamp', () => {
   it('writes YYYY-MM-DD HH:MM:SS.mmm in UTC', () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { affectedRows, applyMigrations, createDataSource } from '@sca/persistence';
-import { loadPoliciesYaml } from '@sca/scanner';
+import { licenseComplianceAlert, licensePoliciesEnabled, loadPoliciesYaml, type Policies } from '@sca/scanner';
 import { createTestDatabase, TestDatabase } from '@sca/testing';
-import { refreshComplianceAlerts } from './compliance-alerts';
+import { applyMigrations, createDataSource } from '../data-source';
+import { affectedRows } from '../rows-of';
+import { refreshComplianceAlerts as refreshWithAlerts } from './compliance-alerts';
 
 const POLICIES = loadPoliciesYaml(`
 license_policies:
@@ -18,6 +19,11 @@ license_policies:
 // Many records, few expressions: the refresh must cost the same whatever the record count.
 const RESOURCES = 300;
 const EXPRESSIONS = ['apache-2.0', 'gpl-2.0', 'public-domain', 'apache-2.0 AND ofl-1.1', ''];
+
+/** The runner's use: the alerts of the policies in force, none without license policies. */
+function refreshComplianceAlerts(db: DataSource, projectUuid: string, policies: Policies | null): Promise<void> {
+  return refreshWithAlerts(db, projectUuid, licensePoliciesEnabled(policies) ? (e) => licenseComplianceAlert(e, policies) : null);
+}
 
 let tdb: TestDatabase;
 let db: DataSource;

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { DependencyRecord, PurlParts } from '@sca/contracts';
+import { bulkInsert } from '../bulk-insert';
+import { DEPENDENCY_COLUMNS } from '../records/record-columns';
+import type { RecordScope } from '../records/record-scope';
+
+export type DependencyInput = DependencyRecord & PurlParts;
+
+/** How many uids one DELETE carries. */
+const DELETE_BATCH = 5000;
+
+/** The dependencies of a project (ScanCode.io's DiscoveredDependency), linked by joins on uids and paths. */
+export class DependencyRepository {
+  constructor(private readonly scope: RecordScope) {}
+
+  /** Inserts dependencies; package links are resolved now, datafile links by `linkDatafiles`. */
+  async insert(records: DependencyInput[]): Promise<number> {
+    const rows = records.map((d) => ({ ...d, uuid: randomUUID(), project_uuid: this.scope.projectUuid, run_uuid: this.scope.runUuid }));
+    const inserted = await bulkInsert(this.scope.db, 'discovered_dependencies', DEPENDENCY_COLUMNS, rows, {
+      onConflict: "ON CONFLICT (project_uuid, dependency_uid) WHERE dependency_uid <> '' DO NOTHING",
+      returning: 'id, uuid',
+    });
+    const links = records
+      .map((d, i) => ({ uuid: rows[i].uuid, for_uid: d.for_package_uid ?? '', resolved_uid: d.resolved_to_package_uid ?? '' }))
+      .filter((l) => l.for_uid !== '' || l.resolved_uid !== '');
+    if (links.length > 0) {
+      await this.scope.db.query(
+        `UPDATE discovered_dependencies d SET
+           for_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.for_uid AND p.package_uid <> ''),
+           resolved_to_package_id = (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = x.resolved_uid AND p.package_uid <> '')
+         FROM json_to_recordset($1::json) AS x(uuid uuid, for_uid text, resolved_uid text)
+         WHERE d.uuid = x.uuid`,
+        [JSON.stringify(links), this.scope.projectUuid],
+      );
+    }
+    return inserted.length;
+  }
+
+  /** Links dependencies to their datafile resources once resources exist. */
+  async linkDatafiles(): Promise<void> {
+    await this.scope.analyzeResourcesOnce();
+    await this.scope.db.query(
+      `UPDATE discovered_dependencies d
+       SET datafile_resource_id = (SELECT r.id FROM codebase_resources r WHERE r.project_uuid = $1 AND r.path = d.datafile_path)
+       WHERE d.project_uuid = $1 AND d.datafile_resource_id IS NULL AND d.datafile_path IS NOT NULL`,
+      [this.scope.projectUuid],
+    );
+  }
+
+  /** Removes the dependencies with these uids (a resolution replaces what the scan wrote). */
+  async deleteByUid(uids: string[]): Promise<void> {
+    for (let i = 0; i < uids.length; i += DELETE_BATCH) {
+      await this.scope.db.query('DELETE FROM discovered_dependencies WHERE project_uuid = $1 AND dependency_uid = ANY($2::text[])', [this.scope.projectUuid, uids.slice(i, i + DELETE_BATCH)]);
+    }
+  }
+}

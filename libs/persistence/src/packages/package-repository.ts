@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { PackageRecord } from '@sca/contracts';
+import { bulkInsert } from '../bulk-insert';
+import { PACKAGE_COLUMNS } from '../records/record-columns';
+import type { RecordScope } from '../records/record-scope';
+import { streamQuery } from '../stream-query';
+
+/** A resource (by path) that belongs to a package (by package_uid): ScanCode's `for_packages`. */
+export interface PackageLink {
+  path: string;
+  package_uid: string;
+}
+
+/** The packages of a project (ScanCode.io's DiscoveredPackage) and their resources. */
+export class PackageRepository {
+  constructor(private readonly scope: RecordScope) {}
+
+  /** Inserts packages; returns how many were new (an existing package_uid is kept). */
+  async insert(records: PackageRecord[]): Promise<number> {
+    const rows = records.map((p) => ({ ...p, uuid: randomUUID(), project_uuid: this.scope.projectUuid, filename: '', run_uuid: this.scope.runUuid }));
+    const inserted = await bulkInsert(this.scope.db, 'discovered_packages', PACKAGE_COLUMNS, rows, {
+      onConflict: "ON CONFLICT (project_uuid, package_uid) WHERE package_uid <> '' DO NOTHING",
+      returning: 'id',
+    });
+    return inserted.length;
+  }
+
+  /** Links resources to packages; a path or uid that does not exist is skipped. */
+  async linkResources(links: PackageLink[]): Promise<void> {
+    if (links.length === 0) return;
+    await this.scope.analyzeResourcesOnce();
+    await this.scope.db.query(
+      `INSERT INTO resource_packages (resource_id, package_id)
+       SELECT x.resource_id, x.package_id FROM (
+         SELECT
+           (SELECT r.id FROM codebase_resources r WHERE r.project_uuid = $2 AND r.path = l.path) AS resource_id,
+           (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = l.package_uid AND p.package_uid <> '') AS package_id
+         FROM json_to_recordset($1::json) AS l(path text, package_uid text)
+       ) x WHERE x.resource_id IS NOT NULL AND x.package_id IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(links), this.scope.projectUuid],
+    );
+  }
+
+  /** Links every package to the resource of its first datafile (an SBOM declares its packages). */
+  async linkFirstDatafiles(): Promise<void> {
+    await this.scope.db.query(
+      `INSERT INTO resource_packages (resource_id, package_id)
+       SELECT r.id, p.id FROM discovered_packages p
+       JOIN codebase_resources r ON r.project_uuid = p.project_uuid AND r.path = p.datafile_paths->>0
+       WHERE p.project_uuid = $1 ON CONFLICT DO NOTHING`,
+      [this.scope.projectUuid],
+    );
+  }
+
+  /** Packages with declared or other license detections. */
+  withLicenseDetections(): AsyncGenerator<{ datafile_paths: string[]; license_detections: Record<string, unknown>[]; other_license_detections: Record<string, unknown>[] }> {
+    return streamQuery(
+      this.scope.db,
+      `SELECT datafile_paths, license_detections, other_license_detections FROM discovered_packages
+       WHERE project_uuid = $1 AND (jsonb_array_length(license_detections) > 0 OR jsonb_array_length(other_license_detections) > 0)`,
+      [this.scope.projectUuid],
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import { DataSource } from 'typeorm';
+import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
+import { createTestDatabase, TestDatabase } from '@sca/testing';
+import { RecordScope } from '../records/record-scope';
+import { migratedDatabase } from '../records/record-scope.testing';
+import { ResourceRepository, type ResourceInput } from './resource-repository';
+
+let tdb: TestDatabase;
+let db: DataSource;
+let newProject: () => Promise<string>;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  ({ db, newProject } = await migratedDatabase(tdb.url));
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await tdb?.drop();
+});
+
+function resource(path: string, type: ResourceRecord['type'], size: number | null, status: string = RESOURCE_STATUS.none): ResourceInput {
+  return {
+    path, type, size, status, name: path.split('/').pop() ?? path, for_packages: [], tag: '', extension: '', mime_type: '', file_type: '',
+    programming_language: '', detected_license_expression: '', detected_license_expression_spdx: '', license_detections: [], license_clues: [],
+    percentage_of_license_text: null, compliance_alert: '', copyrights: [], holders: [], authors: [], package_data: [], emails: [], urls: [],
+    md5: '', sha1: '', sha256: '', sha512: '', sha1_git: '', is_binary: false, is_text: false, is_archive: false, is_media: false, is_legal: false,
+    is_manifest: false, is_readme: false, is_top_level: false, is_key_file: false, extra_data: {},
+  };
+}
+
+async function statuses(project: string): Promise<Record<string, string>> {
+  const rows: { path: string; status: string }[] = await db.query('SELECT path, status FROM codebase_resources WHERE project_uuid = $1', [project]);
+  return Object.fromEntries(rows.map((r) => [r.path, r.status]));
+}
+
+describe('ResourceRepository', () => {
+  let project: string;
+  let resources: ResourceRepository;
+  beforeEach(async () => {
+    project = await newProject();
+    resources = new ResourceRepository(new RecordScope(db, project));
+    await resources.insert([
+      resource('b', 'directory', null),
+      resource('b/empty.txt', 'file', 0),
+      resource('b/unknown-size.txt', 'file', null, RESOURCE_STATUS.notAnalyzed),
+      resource('a.txt', 'file', 10),
+      resource('link', 'symlink', null, RESOURCE_STATUS.symlink),
+      resource('c/empty-but-flagged', 'file', 0, RESOURCE_STATUS.ignoredPattern),
+    ]);
+  });
+
+  it('streams the resources without a status in path order, files only when asked, and counts them', async () => {
+    const paths = async (filesOnly: boolean) => {
+      const out: string[] = [];
+      for await (const r of resources.withoutStatus({ filesOnly })) out.push(`${r.path}:${r.type}:${r.size}`);
+      return out;
+    };
+    expect(await paths(false)).toEqual(['a.txt:file:10', 'b:directory:null', 'b/empty.txt:file:0']);
+    expect(await paths(true)).toEqual(['a.txt:file:10', 'b/empty.txt:file:0']);
+    expect(await resources.countWithoutStatus()).toBe(3);
+    expect(await resources.countWithoutStatus({ filesOnly: true })).toBe(2);
+    expect(await resources.count()).toBe(6);
+    expect(await resources.sampleWithoutStatus(2)).toEqual({ total: 3, paths: ['a.txt', 'b'] });
+  });
+
+  it('flags empty files whose status is one of those given, and the rest without a status', async () => {
+    expect(await resources.setStatusOfEmptyFiles(RESOURCE_STATUS.ignoredEmptyFile, [RESOURCE_STATUS.none, RESOURCE_STATUS.notAnalyzed])).toBe(2);
+    expect(await resources.setStatusOfRemaining(RESOURCE_STATUS.notAnalyzed)).toBe(2);
+    expect(await statuses(project)).toEqual({
+      'a.txt': 'not-analyzed', b: 'not-analyzed', 'b/empty.txt': 'ignored-empty-file', 'b/unknown-size.txt': 'ignored-empty-file',
+      link: 'symlink', 'c/empty-but-flagged': 'ignored-pattern',
+    });
+    expect(await resources.sampleWithoutStatus(5)).toEqual({ total: 0, paths: [] });
+  });
+
+  it('sets statuses by path and lists the files that have one', async () => {
+    expect(await resources.setStatus(['a.txt', 'b', 'missing'], RESOURCE_STATUS.applicationPackage)).toBe(2);
+    expect(await resources.setStatus([], RESOURCE_STATUS.scanned)).toBe(0);
+    expect(await resources.pathsWithStatus(RESOURCE_STATUS.applicationPackage)).toEqual(['a.txt', 'b']);
+    expect(await resources.pathsWithStatus(RESOURCE_STATUS.applicationPackage, { filesOnly: true })).toEqual(['a.txt']);
+  });
+});

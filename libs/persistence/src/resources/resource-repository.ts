@@ -1,0 +1,164 @@
+import type { ResourceRecord, ResourceStatus, ResourceType } from '@sca/contracts';
+import { RESOURCE_STATUS } from '@sca/contracts';
+import { bulkInsert, bulkUpdate } from '../bulk-insert';
+import { RESOURCE_COLUMNS } from '../records/record-columns';
+import type { RecordScope } from '../records/record-scope';
+import { affectedRows } from '../rows-of';
+import { streamQuery } from '../stream-query';
+import { parentPath } from './parent-path';
+
+export type ResourceInput = ResourceRecord & { rootfs_path?: string };
+
+/** What most steps need of a resource: which file to read, and whether it is worth reading. */
+export interface ResourceRow {
+  path: string;
+  type: ResourceType;
+  size: number | null;
+}
+
+export interface ResourceSelection {
+  /** Only regular files (no directories, no symlinks). */
+  filesOnly?: boolean;
+}
+
+/** The resources of a codebase being collected, which then gain statuses and scan fields (ScanCode.io's CodebaseResource). */
+export class ResourceRepository {
+  constructor(private readonly scope: RecordScope) {}
+
+  private get project(): string {
+    return this.scope.projectUuid;
+  }
+
+  /** Inserts resources and links them to their packages by package_uid; returns how many were new. */
+  async insert(records: ResourceInput[]): Promise<number> {
+    const rows = records.map((r) => ({ ...r, project_uuid: this.project, run_uuid: this.scope.runUuid, parent_path: parentPath(r.path), rootfs_path: r.rootfs_path ?? '' }));
+    const inserted = await bulkInsert(this.scope.db, 'codebase_resources', RESOURCE_COLUMNS, rows, { onConflict: 'ON CONFLICT (project_uuid, path) DO NOTHING', returning: 'id, path' });
+    const idByPath = new Map(inserted.map((r) => [r.path as string, r.id as string]));
+    const links = records.flatMap((r) => (idByPath.has(r.path) ? r.for_packages.map((uid) => ({ resource_id: idByPath.get(r.path), package_uid: uid })) : []));
+    if (links.length > 0) {
+      // Scalar subqueries on the unique (project, package_uid) index: the plan cannot degrade
+      // into scanning the project's packages, whatever the (often stale) statistics say.
+      await this.scope.db.query(
+        `INSERT INTO resource_packages (resource_id, package_id)
+         SELECT x.resource_id, x.package_id FROM (
+           SELECT l.resource_id,
+             (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = l.package_uid AND p.package_uid <> '') AS package_id
+           FROM json_to_recordset($1::json) AS l(resource_id bigint, package_uid text)
+         ) x WHERE x.package_id IS NOT NULL
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify(links), this.project],
+      );
+    }
+    return inserted.length;
+  }
+
+  /** Updates fields of existing resources, matched by path (`columns` are the fields set). */
+  update(rows: (Partial<ResourceRecord> & { path: string })[], columns: readonly (keyof ResourceRecord)[]): Promise<number> {
+    const withProject = rows.map((r) => ({ ...r, project_uuid: this.project }));
+    return bulkUpdate(this.scope.db, 'codebase_resources', ['project_uuid', 'path'], columns as string[], withProject);
+  }
+
+  /** Sets the status of the resources at `paths`; returns how many rows changed. */
+  async setStatus(paths: string[], status: ResourceStatus): Promise<number> {
+    if (paths.length === 0) return 0;
+    return affectedRows(await this.scope.db.query('UPDATE codebase_resources SET status = $3 WHERE project_uuid = $1 AND path = ANY($2::text[])', [this.project, paths, status]));
+  }
+
+  /** Files of size 0 or unknown whose status is one of `currentStatuses` get `status`; returns how many. */
+  async setStatusOfEmptyFiles(status: ResourceStatus, currentStatuses: readonly ResourceStatus[]): Promise<number> {
+    return affectedRows(await this.scope.db.query(
+      `UPDATE codebase_resources SET status = $2
+       WHERE project_uuid = $1 AND type = 'file' AND (size = 0 OR size IS NULL) AND status = ANY($3::text[])`,
+      [this.project, status, currentStatuses],
+    ));
+  }
+
+  /** Every resource still without a status gets `status`; returns how many. */
+  async setStatusOfRemaining(status: ResourceStatus): Promise<number> {
+    return affectedRows(await this.scope.db.query('UPDATE codebase_resources SET status = $2 WHERE project_uuid = $1 AND status = $3', [this.project, status, RESOURCE_STATUS.none]));
+  }
+
+  /** Resources linked to a package and still without a status get `status`; returns how many. */
+  async setStatusOfPackageMembers(status: ResourceStatus): Promise<number> {
+    return affectedRows(await this.scope.db.query(
+      `UPDATE codebase_resources r SET status = $2
+       WHERE r.project_uuid = $1 AND r.status = $3 AND EXISTS (SELECT 1 FROM resource_packages rp WHERE rp.resource_id = r.id)`,
+      [this.project, status, RESOURCE_STATUS.none],
+    ));
+  }
+
+  /** Resources with no status yet (the input of most steps), in path order, read through a cursor. */
+  withoutStatus(selection: ResourceSelection = {}): AsyncGenerator<ResourceRow> {
+    return streamQuery<ResourceRow>(
+      this.scope.db,
+      `SELECT path, type, size FROM codebase_resources WHERE project_uuid = $1 AND status = $2${filesOnly(selection)} ORDER BY path`,
+      [this.project, RESOURCE_STATUS.none],
+      2000,
+    );
+  }
+
+  async countWithoutStatus(selection: ResourceSelection = {}): Promise<number> {
+    const rows: { n: string }[] = await this.scope.db.query(
+      `SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1 AND status = $2${filesOnly(selection)}`,
+      [this.project, RESOURCE_STATUS.none],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The first `limit` paths without a status, and how many there are: for a step's invariant. */
+  async sampleWithoutStatus(limit: number): Promise<{ total: number; paths: string[] }> {
+    const rows: { path: string; n: string }[] = await this.scope.db.query(
+      'SELECT path, count(*) OVER () AS n FROM codebase_resources WHERE project_uuid = $1 AND status = $2 ORDER BY path LIMIT $3',
+      [this.project, RESOURCE_STATUS.none, limit],
+    );
+    return { total: Number(rows[0]?.n ?? 0), paths: rows.map((r) => r.path) };
+  }
+
+  async count(): Promise<number> {
+    const rows: { n: string }[] = await this.scope.db.query('SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1', [this.project]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Paths of the resources with `status`, in path order. */
+  async pathsWithStatus(status: ResourceStatus, selection: ResourceSelection = {}): Promise<string[]> {
+    const rows: { path: string }[] = await this.scope.db.query(
+      `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND status = $2${filesOnly(selection)} ORDER BY path`,
+      [this.project, status],
+    );
+    return rows.map((r) => r.path);
+  }
+
+  /** Files with `status` and no package data yet (manifests flagged but not parsed), in path order. */
+  filesWithStatusAndNoPackageData(status: ResourceStatus): AsyncGenerator<{ path: string }> {
+    return streamQuery<{ path: string }>(
+      this.scope.db,
+      `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND type = 'file' AND status = $2 AND jsonb_array_length(package_data) = 0 ORDER BY path`,
+      [this.project, status],
+    );
+  }
+
+  /** Every path and type, with the package data of datafiles: what package assembly reads. */
+  withPackageData(): AsyncGenerator<{ path: string; type: ResourceType; package_data: Record<string, unknown>[] | null }> {
+    return streamQuery(
+      this.scope.db,
+      `SELECT path, type, CASE WHEN jsonb_array_length(package_data) > 0 THEN package_data END AS package_data
+       FROM codebase_resources WHERE project_uuid = $1 ORDER BY path`,
+      [this.project],
+      5000,
+    );
+  }
+
+  /** Resources with license detections or clues, in path order. */
+  withLicenseFindings(): AsyncGenerator<{ path: string; license_detections: Record<string, unknown>[]; license_clues: Record<string, unknown>[] }> {
+    return streamQuery(
+      this.scope.db,
+      `SELECT path, license_detections, license_clues FROM codebase_resources
+       WHERE project_uuid = $1 AND (jsonb_array_length(license_detections) > 0 OR jsonb_array_length(license_clues) > 0) ORDER BY path`,
+      [this.project],
+    );
+  }
+}
+
+function filesOnly(selection: ResourceSelection): string {
+  return selection.filesOnly ? ` AND type = 'file'` : '';
+}

@@ -1,0 +1,75 @@
+import { DataSource } from 'typeorm';
+import { createRunRepositories, loadRunProject, mergeProjectExtraData } from '@sca/persistence';
+import type { FetchPolicy } from '@sca/fetch';
+import { ScanPool } from '@sca/scanner';
+import type { ObjectStorage } from '@sca/storage';
+import type { RunPolicies } from './run-policies';
+import { RunStoppedError, type ScanSettings, type StepContext, type StepRun, type WorkDirs } from './step-context';
+
+/** What every run's steps share: the database, storage, fetching rules and scan settings. */
+export interface StepContextServices {
+  db: DataSource;
+  storage: ObjectStorage;
+  fetchPolicy: FetchPolicy;
+  scan: ScanSettings;
+}
+
+/** What is particular to one run: its log, progress, stop signal and policies. */
+export interface StepContextHooks {
+  signal: AbortSignal;
+  log(message: string): void;
+  progress(done: number, total: number): void;
+  policies: RunPolicies;
+  /** The step running now: it names the message a bad policies document gives. */
+  currentStep(): string;
+}
+
+/** A run's step context and what ends it: `close` stops the run's worker pool; call it once the steps are over. */
+export interface OpenStepContext {
+  context: StepContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the context of a run's steps: loads the project, scopes the repositories to it and to
+ * the run, and attaches the run's policies to its settings and scratch directories. The runner
+ * and the in-process pipeline harness (libs/testing) both build it here, so that steps see the
+ * same context under test as in production.
+ */
+export async function createStepContext(
+  services: StepContextServices,
+  run: StepRun & { project_uuid: string },
+  dirs: WorkDirs,
+  hooks: StepContextHooks,
+): Promise<OpenStepContext> {
+  const project = await loadRunProject(services.db, run.project_uuid);
+  if (!project) throw new Error(`Project ${run.project_uuid} no longer exists`);
+  const repositories = createRunRepositories(services.db, project.uuid, run.uuid);
+  hooks.policies.attach(project.settings ?? {}, dirs, (m) => repositories.messages.add(m));
+  let pool: ScanPool | null = null;
+  const context: StepContext = {
+    project,
+    run: { uuid: run.uuid, pipeline_name: run.pipeline_name, selected_groups: run.selected_groups },
+    dirs,
+    ...repositories,
+    storage: services.storage,
+    fetchPolicy: services.fetchPolicy,
+    scan: services.scan,
+    scanPool: () => (pool ??= new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
+    signal: hooks.signal,
+    log: hooks.log,
+    progress: hooks.progress,
+    throwIfStopped: () => {
+      if (hooks.signal.aborted) throw new RunStoppedError();
+    },
+    updateProjectExtraData: (patch) => mergeProjectExtraData(services.db, project.uuid, patch),
+    policies: () => hooks.policies.get(hooks.currentStep()),
+  };
+  return {
+    context,
+    close: async () => {
+      await pool?.close();
+      pool = null;
+    },
+  };
+}

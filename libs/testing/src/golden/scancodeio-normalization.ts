@@ -1,0 +1,55 @@
+/**
+ * ScanCode.io's normalization of results before comparing them with a golden file
+ * (scanpipe/tests/test_pipelines.py, PipelinesIntegrationTest.assertPipelineResultEqual).
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** `exclude_from_diff`: dropped at every depth before comparing. */
+export const EXCLUDE_FROM_DIFF = [
+  'start_timestamp', 'end_timestamp', 'date', 'duration', 'input', 'compliance_alert', 'policy', 'tool_version', 'other_tools',
+  'created_date', 'log', 'uuid', 'size', 'size_count', '--json-pp', '--processes', '--verbose', 'system_environment', 'file_type',
+  'mime_type', 'is_script', 'notes', 'settings', 'description', 'traceback',
+];
+const FAKE_UUID = 'fixed-uid-done-for-testing-5642512d1758';
+const UID_FIELDS = ['package_uid', 'dependency_uid', 'for_package_uid', 'resolved_to_package_uid'];
+
+/** `purl_with_fake_uuid`: the `uuid` qualifier of a package or dependency uid gets a fixed value. */
+const purlWithFakeUuid = (purl: string): string => purl.replace(/([?&])uuid=[^&#]*/, `$1uuid=${FAKE_UUID}`);
+
+/** `_normalize_package_uids`. */
+function normalizePackageUids(data: Json): Json {
+  if (Array.isArray(data)) return data.map(normalizePackageUids);
+  if (data === null || typeof data !== 'object') return data;
+  const out: JsonObject = {};
+  for (const [key, raw] of Object.entries(data)) {
+    let value = raw !== null && typeof raw === 'object' ? normalizePackageUids(raw) : raw;
+    if (UID_FIELDS.includes(key) && typeof value === 'string' && value) value = purlWithFakeUuid(value);
+    if (key === 'for_packages' && Array.isArray(value) && value.length) value = value.map((v) => purlWithFakeUuid(String(v))).sort();
+    out[key] = value;
+  }
+  return out;
+}
+
+/** `_without_keys`. */
+function withoutKeys(data: Json, exclude: string[]): Json {
+  if (Array.isArray(data)) return data.map((d) => withoutKeys(d, exclude));
+  if (data === null || typeof data !== 'object') return data;
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !exclude.includes(k)).map(([k, v]) => [k, withoutKeys(v, exclude)]));
+}
+
+/** Python's string ordering (code points), not the locale's. */
+export const compareCodePoints = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The whole of `assertPipelineResultEqual` before `assertEqual`: uids, excluded keys,
+ * `sort_for_os_compatibility`. Works on a results document or on a part of one (sections absent
+ * from `doc` are left out).
+ */
+export function normalizeResults(doc: JsonObject, exclude: string[] = EXCLUDE_FROM_DIFF): JsonObject {
+  const out = withoutKeys(normalizePackageUids(doc), exclude) as JsonObject;
+  (out.files as JsonObject[] | undefined)?.sort((a, b) => compareCodePoints(String(a.path), String(b.path)));
+  (out.relations as JsonObject[] | undefined)?.sort((a, b) => compareCodePoints(String(a.to_resource), String(b.to_resource)));
+  return out;
+}
