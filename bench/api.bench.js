@@ -1,0 +1,127 @@
+// Read-path benchmark: requests/s, p50 and p99 of `GET /api/projects/` and of a project detail at
+// 1, 10 and 50 concurrent clients, the load generator on the same machine. The stack holds 50
+// projects (BENCH_API_PROJECTS), each with an uploaded ScanCode-toolkit scan loaded by
+// load_inventory (a success with real records) and two more runs not started, so every list item
+// and detail carries its input, three runs and non-empty summaries. The answers are checked before
+// a speed is printed, and every answer under load is checked too (status, and the start of the body).
+// BENCH_API_SECONDS (default 10) per measurement, BENCH_API_CONNECTIONS (default 1,10,50).
+// BENCH_API_PROFILE=<dir> starts the services with `--cpu-prof` into <dir> (profiles are written
+// when the stack stops); BENCH_API_HOLD=1 keeps the stack up after the measurements until Ctrl-C.
+const { readFileSync } = require('node:fs');
+const { join, resolve } = require('node:path');
+const autocannon = require('autocannon');
+const { startBenchStack } = require('./lib/bench-stack');
+const { waitFor } = require('./lib/wait');
+
+const PROJECTS = Number(process.env.BENCH_API_PROJECTS ?? 50);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? (process.env.BENCH_QUICK ? 3 : 10));
+const CONNECTIONS = (process.env.BENCH_API_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const INVENTORY = readFileSync(join(__dirname, '..', 'libs', 'formats', 'src', 'scancode', '__fixtures__', 'toolkit-is-npm.json'));
+/** Added after the load, not started: the list and the detail show runs in two states. */
+const EXTRA_PIPELINES = ['scan_codebase', 'resolve_dependencies'];
+
+async function api(base, method, path, body) {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body && !isForm ? { 'content-type': 'application/json' } : {},
+    body: body ? (isForm ? body : JSON.stringify(body)) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+  return { status: res.status, body: text ? JSON.parse(text) : null, bytes: Buffer.byteLength(text) };
+}
+
+/** One project: the inventory loaded by a successful run, then two runs added and left not started. */
+async function createProject(base, i) {
+  const form = new FormData();
+  form.set('name', `api bench ${String(i).padStart(3, '0')}`);
+  form.set('pipeline', 'load_inventory');
+  form.set('execute_now', 'true');
+  form.set('labels', 'bench');
+  form.set('upload_file', new Blob([INVENTORY]), 'toolkit-is-npm.json');
+  const created = (await api(base, 'POST', '/api/projects/', form)).body;
+  const run = await waitFor(`the load_inventory run of project ${i}`, async () => {
+    const r = (await api(base, 'GET', new URL(created.runs[0].url).pathname)).body;
+    return ['not_started', 'queued', 'running'].includes(r.status) ? null : r;
+  }, { intervalMs: 200 });
+  if (run.status !== 'success') throw new Error(`load_inventory of project ${i}: ${run.status} ${run.task_output}`);
+  for (const pipeline of EXTRA_PIPELINES) await api(base, 'POST', `/api/projects/${created.uuid}/add_pipeline/`, { pipeline });
+  return created.uuid;
+}
+
+/** Throws unless the list and a detail are what the benchmark created; returns the body sizes. */
+async function checkAnswers(base, uuid) {
+  const list = await api(base, 'GET', '/api/projects/');
+  const { count, results } = list.body;
+  if (list.status !== 200 || count !== PROJECTS || results.length !== Math.min(PROJECTS, 50)) {
+    throw new Error(`project list: status ${list.status}, count ${count}, ${results.length} item(s); expected ${PROJECTS}`);
+  }
+  const badItem = results.find((p) => p.runs.length !== 3 || p.runs[0].status !== 'success' || p.next_run !== EXTRA_PIPELINES[0] || p.input_sources.length !== 1);
+  if (badItem) throw new Error(`project list item ${badItem.name}: ${JSON.stringify(badItem).slice(0, 500)}`);
+  const detail = await api(base, 'GET', `/api/projects/${uuid}/`);
+  const d = detail.body;
+  const expected = { resource_count: 6, package_count: 1, dependency_count: 1 };
+  const wrong = Object.entries(expected).filter(([k, v]) => d[k] !== v).map(([k]) => k);
+  if (detail.status !== 200 || wrong.length > 0 || d.runs.map((r) => r.status).join() !== 'success,not_started,not_started' || d.codebase_resources_summary['application-package'] !== 6) {
+    throw new Error(`project detail: status ${detail.status}, wrong ${wrong.join(', ') || 'runs or summary'}: ${JSON.stringify(d).slice(0, 500)}`);
+  }
+  return { list_bytes: list.bytes, detail_bytes: detail.bytes };
+}
+
+/** requests/s, p50 and p99 at `connections` clients; throws when an answer under load is not the expected one. */
+async function measure(url, connections, expectStart) {
+  const r = await autocannon({
+    url,
+    connections,
+    duration: SECONDS,
+    // A cheap look at every body: the load generator shares the cores with the stack.
+    verifyBody: (body) => body.startsWith(expectStart),
+  });
+  const wrong = r.non2xx + r.errors + r.timeouts + r.mismatches;
+  if (wrong > 0) throw new Error(`${url} at ${connections} client(s): ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, ${r.mismatches} unexpected bodies`);
+  return { connections, requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, requests: r.requests.total };
+}
+
+async function main() {
+  const profileDir = process.env.BENCH_API_PROFILE ? resolve(process.env.BENCH_API_PROFILE) : null;
+  const env = { RUNNER_CONCURRENCY: '4', ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) };
+  const bench = await startBenchStack('api', { env });
+  const base = bench.baseUrl;
+  try {
+    const t0 = Date.now();
+    const uuids = [];
+    // Four at a time: the runner takes four runs at once.
+    for (let i = 0; i < PROJECTS; i += 4) {
+      uuids.push(...(await Promise.all(Array.from({ length: Math.min(4, PROJECTS - i) }, (_, k) => createProject(base, i + k)))));
+    }
+    const setupSeconds = (Date.now() - t0) / 1000;
+    const detailUuid = uuids[Math.floor(uuids.length / 2)];
+    const sizes = await checkAnswers(base, detailUuid);
+    const endpoints = [
+      { name: 'GET /api/projects/', url: `${base}/api/projects/`, start: `{"count":${PROJECTS},` },
+      { name: 'GET /api/projects/<uuid>/', url: `${base}/api/projects/${detailUuid}/`, start: `{"name":"api bench ` },
+    ];
+    // Warm-up: JIT, connection pools, caches of every process.
+    for (const e of endpoints) await measure(e.url, 10, e.start);
+    const results = { projects: PROJECTS, runs_per_project: 1 + EXTRA_PIPELINES.length, setup_seconds: setupSeconds, seconds_per_measurement: SECONDS, ...sizes, endpoints: {} };
+    for (const e of endpoints) {
+      results.endpoints[e.name] = [];
+      for (const c of CONNECTIONS) {
+        const m = await measure(e.url, c, e.start);
+        console.log(`${e.name} ${c} client(s): ${m.requests_per_s} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms`);
+        results.endpoints[e.name].push(m);
+      }
+    }
+    await checkAnswers(base, detailUuid);
+    if (process.env.BENCH_API_HOLD) {
+      console.log(`stack up at ${base} (detail: ${base}/api/projects/${detailUuid}/); Ctrl-C to stop`);
+      await new Promise((r) => process.once('SIGINT', r));
+    }
+    return results;
+  } finally {
+    await bench.stop();
+  }
+}
+
+module.exports = { name: 'api', main };
