@@ -55,7 +55,7 @@ export class ProjectsController {
         purl: (data.purl as string | undefined) ?? '',
         extra_data: (data.extra_data as Record<string, unknown> | undefined) ?? {},
       };
-      const created = await this.store.call<{ url: string }>(PROJECT_RPC.create, cmd);
+      const created = await this.store.call(PROJECT_RPC.create, cmd);
       res.status(201).location(created.url).json(created);
     } catch (error) {
       await this.bodies.discard(upload);
