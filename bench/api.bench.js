@@ -1,12 +1,16 @@
 // Read-path benchmark: requests/s, p50 and p99 of `GET /api/projects/` and of a project detail at
 // 1, 10 and 50 concurrent clients, the load generator on the same machine. The stack holds 50
-// projects (BENCH_API_PROJECTS), each with an uploaded ScanCode-toolkit scan loaded by
-// load_inventory (a success with real records) and two more runs not started, so every list item
-// and detail carries its input, three runs and non-empty summaries. The answers are checked before
-// a speed is printed, and every answer under load is checked too (status, and the start of the body).
-// BENCH_API_SECONDS (default 10) per measurement, BENCH_API_CONNECTIONS (default 1,10,50).
-// BENCH_API_PROFILE=<dir> starts the services with `--cpu-prof` into <dir> (profiles are written
-// when the stack stops); BENCH_API_HOLD=1 keeps the stack up after the measurements until Ctrl-C.
+// projects (BENCH_API_PROJECTS), each with an uploaded ScanCode-toolkit scan and three runs:
+// load_inventory (a success with real records), the e2e test pipeline wait_for_test made to fail
+// (a failure, with its traceback), and scan_codebase added after that and never started (a chain
+// stops at a failure, so nothing runs while the benchmark measures). Every list item and detail
+// carries its input, three runs in three states and non-empty summaries. The answers are checked
+// before a speed is printed, and every answer under load is checked too (status, start of the body).
+// BENCH_API_SECONDS (default 10) per measurement, BENCH_API_CONNECTIONS (default 1,10,50),
+// BENCH_API_ENDPOINTS (default list,detail).
+// BENCH_API_PROFILE=<dir> profiles every service (lib/cpu-profile-hook.js) into <dir>, written
+// when the stack stops (summarize them with lib/profile-summary.js); BENCH_API_HOLD=1 keeps the
+// stack up after the measurements until Ctrl-C.
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
@@ -16,9 +20,10 @@ const { waitFor } = require('./lib/wait');
 const PROJECTS = Number(process.env.BENCH_API_PROJECTS ?? 50);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? (process.env.BENCH_QUICK ? 3 : 10));
 const CONNECTIONS = (process.env.BENCH_API_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const ENDPOINTS = (process.env.BENCH_API_ENDPOINTS ?? 'list,detail').split(',');
 const INVENTORY = readFileSync(join(__dirname, '..', 'libs', 'formats', 'src', 'scancode', '__fixtures__', 'toolkit-is-npm.json'));
-/** Added after the load, not started: the list and the detail show runs in two states. */
-const EXTRA_PIPELINES = ['scan_codebase', 'resolve_dependencies'];
+const TEST_PIPELINES = join(__dirname, '..', 'e2e', 'fixtures', 'pipelines');
+const RUN_STATES = 'success,failure,not_started';
 
 async function api(base, method, path, body) {
   const isForm = body instanceof FormData;
@@ -32,21 +37,23 @@ async function api(base, method, path, body) {
   return { status: res.status, body: text ? JSON.parse(text) : null, bytes: Buffer.byteLength(text) };
 }
 
-/** One project: the inventory loaded by a successful run, then two runs added and left not started. */
+/** One project: the inventory loaded by a successful run, a failed run chained after it, then a run added and left not started. */
 async function createProject(base, i) {
   const form = new FormData();
   form.set('name', `api bench ${String(i).padStart(3, '0')}`);
-  form.set('pipeline', 'load_inventory');
+  form.append('pipeline', 'load_inventory');
+  form.append('pipeline', 'wait_for_test');
   form.set('execute_now', 'true');
   form.set('labels', 'bench');
+  form.set('settings', JSON.stringify({ wait_items: 1, wait_fail: true }));
   form.set('upload_file', new Blob([INVENTORY]), 'toolkit-is-npm.json');
   const created = (await api(base, 'POST', '/api/projects/', form)).body;
-  const run = await waitFor(`the load_inventory run of project ${i}`, async () => {
-    const r = (await api(base, 'GET', new URL(created.runs[0].url).pathname)).body;
-    return ['not_started', 'queued', 'running'].includes(r.status) ? null : r;
+  const runs = await waitFor(`the runs of project ${i}`, async () => {
+    const rs = await Promise.all(created.runs.map(async (r) => (await api(base, 'GET', new URL(r.url).pathname)).body));
+    return rs.some((r) => ['not_started', 'queued', 'running'].includes(r.status)) ? null : rs;
   }, { intervalMs: 200 });
-  if (run.status !== 'success') throw new Error(`load_inventory of project ${i}: ${run.status} ${run.task_output}`);
-  for (const pipeline of EXTRA_PIPELINES) await api(base, 'POST', `/api/projects/${created.uuid}/add_pipeline/`, { pipeline });
+  if (runs.map((r) => r.status).join() !== 'success,failure') throw new Error(`project ${i}: runs ${runs.map((r) => `${r.status} ${r.task_output}`).join('; ')}`);
+  await api(base, 'POST', `/api/projects/${created.uuid}/add_pipeline/`, { pipeline: 'scan_codebase' });
   return created.uuid;
 }
 
@@ -57,13 +64,13 @@ async function checkAnswers(base, uuid) {
   if (list.status !== 200 || count !== PROJECTS || results.length !== Math.min(PROJECTS, 50)) {
     throw new Error(`project list: status ${list.status}, count ${count}, ${results.length} item(s); expected ${PROJECTS}`);
   }
-  const badItem = results.find((p) => p.runs.length !== 3 || p.runs[0].status !== 'success' || p.next_run !== EXTRA_PIPELINES[0] || p.input_sources.length !== 1);
+  const badItem = results.find((p) => p.runs.map((r) => r.status).join() !== RUN_STATES || p.next_run !== 'scan_codebase' || p.input_sources.length !== 1);
   if (badItem) throw new Error(`project list item ${badItem.name}: ${JSON.stringify(badItem).slice(0, 500)}`);
   const detail = await api(base, 'GET', `/api/projects/${uuid}/`);
   const d = detail.body;
   const expected = { resource_count: 6, package_count: 1, dependency_count: 1 };
   const wrong = Object.entries(expected).filter(([k, v]) => d[k] !== v).map(([k]) => k);
-  if (detail.status !== 200 || wrong.length > 0 || d.runs.map((r) => r.status).join() !== 'success,not_started,not_started' || d.codebase_resources_summary['application-package'] !== 6) {
+  if (detail.status !== 200 || wrong.length > 0 || d.runs.map((r) => r.status).join() !== RUN_STATES || d.codebase_resources_summary['application-package'] !== 6) {
     throw new Error(`project detail: status ${detail.status}, wrong ${wrong.join(', ') || 'runs or summary'}: ${JSON.stringify(d).slice(0, 500)}`);
   }
   return { list_bytes: list.bytes, detail_bytes: detail.bytes };
@@ -85,7 +92,8 @@ async function measure(url, connections, expectStart) {
 
 async function main() {
   const profileDir = process.env.BENCH_API_PROFILE ? resolve(process.env.BENCH_API_PROFILE) : null;
-  const env = { RUNNER_CONCURRENCY: '4', ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}) };
+  const profiling = profileDir ? { NODE_OPTIONS: `--require ${join(__dirname, 'lib', 'cpu-profile-hook.js')}`, BENCH_CPU_PROFILE_DIR: profileDir } : {};
+  const env = { RUNNER_CONCURRENCY: '4', PIPELINES_DIRS: TEST_PIPELINES, ...profiling };
   const bench = await startBenchStack('api', { env });
   const base = bench.baseUrl;
   try {
@@ -99,12 +107,12 @@ async function main() {
     const detailUuid = uuids[Math.floor(uuids.length / 2)];
     const sizes = await checkAnswers(base, detailUuid);
     const endpoints = [
-      { name: 'GET /api/projects/', url: `${base}/api/projects/`, start: `{"count":${PROJECTS},` },
-      { name: 'GET /api/projects/<uuid>/', url: `${base}/api/projects/${detailUuid}/`, start: `{"name":"api bench ` },
-    ];
+      { key: 'list', name: 'GET /api/projects/', url: `${base}/api/projects/`, start: `{"count":${PROJECTS},` },
+      { key: 'detail', name: 'GET /api/projects/<uuid>/', url: `${base}/api/projects/${detailUuid}/`, start: `{"name":"api bench ` },
+    ].filter((e) => ENDPOINTS.includes(e.key));
     // Warm-up: JIT, connection pools, caches of every process.
     for (const e of endpoints) await measure(e.url, 10, e.start);
-    const results = { projects: PROJECTS, runs_per_project: 1 + EXTRA_PIPELINES.length, setup_seconds: setupSeconds, seconds_per_measurement: SECONDS, ...sizes, endpoints: {} };
+    const results = { projects: PROJECTS, runs_per_project: 3, setup_seconds: setupSeconds, seconds_per_measurement: SECONDS, ...sizes, endpoints: {} };
     for (const e of endpoints) {
       results.endpoints[e.name] = [];
       for (const c of CONNECTIONS) {

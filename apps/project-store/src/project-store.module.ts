@@ -7,6 +7,7 @@ import { outboxRelayProvider } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { ProjectStoreConfig } from './config/project-store.config';
 import { ProjectViews } from './projects/project-views.service';
+import { ProjectFileRoots } from './projects/project-file-roots';
 import { ProjectsService } from './projects/projects.service';
 import { ProjectsHandler } from './projects/projects.handler';
 import { GlobalWebhook, parseGlobalWebhook } from './projects/global-webhook';
@@ -45,7 +46,7 @@ export class ProjectStoreModule {
         { provide: OBJECT_STORAGE, useValue: storage },
         { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
         { provide: GlobalWebhook, useValue: new GlobalWebhook(parseGlobalWebhook(config.GLOBAL_WEBHOOK)) },
-        ProjectViews, ProjectsService, RunsService, RunSweeper, MessagesService, FileContentService, ApiKeysService,
+        ProjectViews, ProjectFileRoots, ProjectsService, RunsService, RunSweeper, MessagesService, FileContentService, ApiKeysService,
         WebhooksService, outboxRelayProvider(config.OUTBOX_POLL_MS),
       ],
     };

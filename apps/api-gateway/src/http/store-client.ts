@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ERROR_CODES, ProjectRpcPattern, RpcReply, RpcRequest, SERVICES } from '@sca/contracts';
-import { MessageBus, RpcError, RpcTimeoutError } from '@sca/messaging';
+import { JsonBytes, MessageBus, RpcError, RpcTimeoutError } from '@sca/messaging';
 import { GatewayConfig } from '../config/gateway.config';
 import { ApiError } from './api-error';
 
@@ -17,6 +17,18 @@ export class StoreClient {
   async call<P extends ProjectRpcPattern>(pattern: P, payload: RpcRequest<P>): Promise<RpcReply<P>> {
     try {
       return await this.bus.request<RpcReply<P>>(SERVICES.projectStore, pattern, payload, this.config.RPC_TIMEOUT_MS);
+    } catch (error) {
+      throw this.toApiError(pattern, error);
+    }
+  }
+
+  /**
+   * `call`, answered with the reply's JSON text unparsed: for an answer that goes to the client as
+   * it is, so that the gateway neither parses nor writes out again what project-store wrote.
+   */
+  async callJson<P extends ProjectRpcPattern>(pattern: P, payload: RpcRequest<P>): Promise<JsonBytes<RpcReply<P>>> {
+    try {
+      return await this.bus.requestJson<RpcReply<P>>(SERVICES.projectStore, pattern, payload, this.config.RPC_TIMEOUT_MS);
     } catch (error) {
       throw this.toApiError(pattern, error);
     }

@@ -1,12 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ERROR_CODES, Paginated, PROJECT_NOT_FOUND, ProjectDetail, ProjectListItem, ProjectListQuery } from '@sca/contracts';
 import { DomainError } from '@sca/messaging';
-import { buildProjectFilter, findProject, ProjectFilter, ProjectFilterError, ProjectRow, readProjectDetail, readProjectPage, readProjectWithRuns, UUID_RE } from '@sca/persistence';
-import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
+import { buildProjectFilter, findProject, ProjectFilter, ProjectFilterError, ProjectRow, readProjectDetail, readProjectPage, readProjectWithRuns } from '@sca/persistence';
 import { pageWindow, paginate } from '../common/pagination';
 import { parsePageParam } from '../common/page-param';
 import { serializeProjectDetail, serializeProjectListItem } from './project-serializer';
+import { fileRootsFingerprint, ProjectFileRoots } from './project-file-roots';
 
 /** A uuid-looking reference that matches nothing is DRF's "No Project matches"; anything else is a plain 404. */
 function projectNotFound(uuid: string): DomainError {
@@ -16,7 +16,7 @@ function projectNotFound(uuid: string): DomainError {
 /** The read side of projects: the list, the list item and the detail, one database round trip each. */
 @Injectable()
 export class ProjectViews {
-  constructor(private readonly db: DataSource, @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
+  constructor(private readonly db: DataSource, private readonly fileRoots: ProjectFileRoots) {}
 
   async require(uuid: string): Promise<ProjectRow> {
     const project = await findProject(this.db, uuid);
@@ -37,23 +37,15 @@ export class ProjectViews {
     return serializeProjectListItem(p, baseUrl);
   }
 
-  /** The row and the two storage listings are read at once; a project that does not exist is a 404 whatever storage answered. */
+  /**
+   * One database round trip, then the storage listings of input/ and output/ unless a listing
+   * taken for the same state of the project is recent (ProjectFileRoots).
+   */
   async detail(uuid: string, baseUrl: string): Promise<ProjectDetail> {
-    if (!UUID_RE.test(uuid)) throw projectNotFound(uuid);
-    const [row, inputRoot, outputRoot] = await Promise.allSettled([
-      readProjectDetail(this.db, uuid),
-      this.storage.listNames(storageKeys.inputPrefix(uuid)),
-      this.storage.listNames(storageKeys.outputPrefix(uuid)),
-    ]);
-    const p = settled(row);
+    const p = await readProjectDetail(this.db, uuid);
     if (!p) throw projectNotFound(uuid);
-    return serializeProjectDetail(p, { input_root: settled(inputRoot), output_root: settled(outputRoot) }, baseUrl);
+    return serializeProjectDetail(p, await this.fileRoots.rootsFor(p.uuid, fileRootsFingerprint(p)), baseUrl);
   }
-}
-
-function settled<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
 }
 
 function filterOf(query: Record<string, string>): ProjectFilter {

@@ -17,6 +17,7 @@ import { slugify } from '../common/slugify';
 import { url2purl } from './url2purl';
 import { GlobalWebhook } from './global-webhook';
 import { ProjectViews } from './project-views.service';
+import { ProjectFileRoots } from './project-file-roots';
 import { newSubscription } from '../webhooks/new-subscription';
 
 const RUN_IN_PROGRESS = (action: string) => `Cannot ${action} project while a run is in progress.`;
@@ -31,6 +32,7 @@ export class ProjectsService {
     private readonly registry: PipelineRegistry,
     private readonly relay: OutboxRelay,
     private readonly globalWebhook: GlobalWebhook,
+    private readonly fileRoots: ProjectFileRoots,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -102,6 +104,7 @@ export class ProjectsService {
     await this.storage.removePrefix(storageKeys.project(uuid));
     const event: ProjectDeletedEvent = { project_uuid: uuid };
     await deleteProject(this.db, uuid, { kind: 'event', name: EVENTS.projectDeleted, messageId: `${uuid}.deleted`, payload: event });
+    this.fileRoots.forget(uuid);
     this.relay.kick();
   }
 
@@ -114,6 +117,7 @@ export class ProjectsService {
   async addInput(cmd: AddInputCommand): Promise<string> {
     await this.checkCanAddInput(cmd.project_uuid);
     await addInputSources(this.db, cmd.project_uuid, this.inputs(cmd.upload, cmd.input_urls));
+    this.fileRoots.forget(cmd.project_uuid);
     return 'Input(s) added.';
   }
 
@@ -146,6 +150,7 @@ export class ProjectsService {
     }
     if (cmd.remove_output) await this.storage.removePrefix(storageKeys.outputPrefix(p.uuid));
     await markArchived(this.db, p.uuid);
+    this.fileRoots.forget(p.uuid);
     return `The project ${p.name} has been archived.`;
   }
 
@@ -163,6 +168,7 @@ export class ProjectsService {
     await this.storage.removePrefix(storageKeys.codebasePackPrefix(p.uuid));
     await this.storage.removePrefix(storageKeys.outputPrefix(p.uuid));
     if (!cmd.keep_input) await this.storage.removePrefix(storageKeys.inputPrefix(p.uuid));
+    this.fileRoots.forget(p.uuid);
     if (cmd.restore_pipelines && cmd.execute_now) await this.runs.startNext(p.uuid);
     return `The ${p.name} project has been reset.`;
   }

@@ -1,3 +1,4 @@
+import { preparedQuery } from '../prepared-query';
 import type { Queryable } from '../queryable';
 import { UUID_RE } from '../queries/sql-fragments';
 import { RUN_SELECT } from '../runs/run-rows';
@@ -36,7 +37,7 @@ const SUMMARIES = `
 /** The project, or null when there is none (or `uuid` is no uuid at all). */
 export async function findProject(db: Queryable, uuid: string): Promise<ProjectRow | null> {
   if (!UUID_RE.test(uuid)) return null;
-  const rows: ProjectRow[] = await db.query(`SELECT ${PROJECT_SELECT} FROM projects p WHERE p.uuid = $1`, [uuid]);
+  const rows = await preparedQuery<ProjectRow>(db, `SELECT ${PROJECT_SELECT} FROM projects p WHERE p.uuid = $1`, [uuid]);
   return rows[0] ?? null;
 }
 
@@ -49,14 +50,15 @@ export async function projectNameTaken(db: Queryable, name: string): Promise<boo
 /** The project with its input sources and runs, or null. */
 export async function readProjectWithRuns(db: Queryable, uuid: string): Promise<ProjectWithRuns | null> {
   if (!UUID_RE.test(uuid)) return null;
-  const rows: ProjectWithRuns[] = await db.query(`SELECT ${PROJECT_SELECT}, ${INPUT_SOURCES_JSON}, ${RUNS_JSON} FROM projects p WHERE p.uuid = $1`, [uuid]);
+  const rows = await preparedQuery<ProjectWithRuns>(db, `SELECT ${PROJECT_SELECT}, ${INPUT_SOURCES_JSON}, ${RUNS_JSON} FROM projects p WHERE p.uuid = $1`, [uuid]);
   return rows[0] ?? null;
 }
 
 /** The project with its input sources, runs and record summaries, or null. */
 export async function readProjectDetail(db: Queryable, uuid: string): Promise<ProjectDetailRow | null> {
   if (!UUID_RE.test(uuid)) return null;
-  const rows: ProjectDetailRow[] = await db.query(
+  const rows = await preparedQuery<ProjectDetailRow>(
+    db,
     `SELECT ${PROJECT_SELECT}, ${INPUT_SOURCES_JSON}, ${RUNS_JSON}, ${SUMMARIES} FROM projects p WHERE p.uuid = $1`,
     [uuid],
   );
@@ -77,7 +79,8 @@ export interface ProjectPage {
 export async function readProjectPage(db: Queryable, filter: ProjectFilter, page: number | 'last', pageSize: number): Promise<ProjectPage> {
   const n = filter.params.length;
   const [size, offset, last] = [`$${n + 1}`, `$${n + 2}`, `$${n + 3}`];
-  const rows: (ProjectWithRuns & { total: number })[] = await db.query(
+  const rows = await preparedQuery<ProjectWithRuns & { total: number }>(
+    db,
     `WITH matched AS (SELECT p.uuid, p.created_date FROM projects p WHERE ${filter.where}),
           total AS (SELECT count(*)::int AS n FROM matched),
           page AS (SELECT m.uuid FROM matched m ORDER BY m.created_date DESC, m.uuid LIMIT ${size}::int
