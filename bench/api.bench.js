@@ -6,6 +6,9 @@
 // stops at a failure, so nothing runs while the benchmark measures). Every list item and detail
 // carries its input, three runs in three states and non-empty summaries. The answers are checked
 // before a speed is printed, and every answer under load is checked too (status, start of the body).
+// Each measurement also reports the CPU time per request of the gateway, project-store, the
+// database backends, the broker and this process (load generator and local S3), read from /proc:
+// on a shared machine that says where the time goes when wall-clock figures cannot.
 // BENCH_API_SECONDS (default 10) per measurement, BENCH_API_CONNECTIONS (default 1,10,50),
 // BENCH_API_ENDPOINTS (default list,detail).
 // BENCH_API_PROFILE=<dir> profiles every service (lib/cpu-profile-hook.js) into <dir>, written
@@ -14,7 +17,9 @@
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
+const { Client } = require('pg');
 const { startBenchStack } = require('./lib/bench-stack');
+const { cpuMeter, pidsMatching } = require('./lib/process-cpu');
 const { waitFor } = require('./lib/wait');
 
 const PROJECTS = Number(process.env.BENCH_API_PROJECTS ?? 50);
@@ -76,8 +81,31 @@ async function checkAnswers(base, uuid) {
   return { list_bytes: list.bytes, detail_bytes: detail.bytes };
 }
 
-/** requests/s, p50 and p99 at `connections` clients; throws when an answer under load is not the expected one. */
-async function measure(url, connections, expectStart) {
+/**
+ * CPU time per request of each part, from /proc: the gateway, project-store, the database
+ * backends of this stack, the broker (shared with whatever else uses it), and this process (the
+ * load generator, and the S3 server the stack uses when no endpoint is configured).
+ */
+function stackCpuMeter(bench) {
+  const pids = (name) => [bench.stack.children.get(name).pid];
+  return cpuMeter(async () => {
+    const c = new Client({ connectionString: bench.stack.env.DATABASE_URL });
+    await c.connect();
+    const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    await c.end();
+    return {
+      gateway: pids('api-gateway'),
+      project_store: pids('project-store'),
+      postgres: rows.map((r) => r.pid),
+      rabbitmq: pidsMatching('beam.smp'),
+      load_generator_and_s3: [process.pid],
+    };
+  });
+}
+
+/** requests/s, p50 and p99 at `connections` clients, and CPU ms per request; throws when an answer under load is not the expected one. */
+async function measure(url, connections, expectStart, meter) {
+  const before = meter ? await meter.snapshot() : null;
   const r = await autocannon({
     url,
     connections,
@@ -87,7 +115,12 @@ async function measure(url, connections, expectStart) {
   });
   const wrong = r.non2xx + r.errors + r.timeouts + r.mismatches;
   if (wrong > 0) throw new Error(`${url} at ${connections} client(s): ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, ${r.mismatches} unexpected bodies`);
-  return { connections, requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, requests: r.requests.total };
+  const out = { connections, requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, requests: r.requests.total };
+  if (meter) {
+    const spent = meter.diff(before, await meter.snapshot());
+    out.cpu_ms_per_request = Object.fromEntries(Object.entries(spent).map(([k, ms]) => [k, Number((ms / r.requests.total).toFixed(2))]));
+  }
+  return out;
 }
 
 async function main() {
@@ -112,12 +145,13 @@ async function main() {
     ].filter((e) => ENDPOINTS.includes(e.key));
     // Warm-up: JIT, connection pools, caches of every process.
     for (const e of endpoints) await measure(e.url, 10, e.start);
+    const meter = stackCpuMeter(bench);
     const results = { projects: PROJECTS, runs_per_project: 3, setup_seconds: setupSeconds, seconds_per_measurement: SECONDS, ...sizes, endpoints: {} };
     for (const e of endpoints) {
       results.endpoints[e.name] = [];
       for (const c of CONNECTIONS) {
-        const m = await measure(e.url, c, e.start);
-        console.log(`${e.name} ${c} client(s): ${m.requests_per_s} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms`);
+        const m = await measure(e.url, c, e.start, meter);
+        console.log(`${e.name} ${c} client(s): ${m.requests_per_s} req/s, p50 ${m.p50_ms} ms, p99 ${m.p99_ms} ms; CPU ms per request ${JSON.stringify(m.cpu_ms_per_request)}`);
         results.endpoints[e.name].push(m);
       }
     }
