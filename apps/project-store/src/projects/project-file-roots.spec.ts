@@ -24,7 +24,7 @@ describe('ProjectFileRoots', () => {
     const roots = new ProjectFileRoots(s.storage);
     const t0 = 1_000_000;
     await expect(roots.rootsFor(UUID, 'a', t0)).resolves.toEqual({ input_root: ['scan.json'], output_root: ['results.json'] });
-    await roots.rootsFor(UUID, 'a', t0 + FILE_ROOTS_MAX_AGE_MS - 1);
+    await roots.rootsFor(UUID, 'a', t0 + FILE_ROOTS_MAX_AGE_MS / 2 - 1);
     expect(s.calls).toHaveLength(2);
     await roots.rootsFor(UUID, 'b', t0 + 1);
     expect(s.calls).toHaveLength(4);
@@ -54,5 +54,21 @@ describe('ProjectFileRoots', () => {
     expect(fileRootsFingerprint({ ...base, is_archived: true })).not.toBe(fp);
     expect(fileRootsFingerprint({ ...base, input_sources: [{ uuid: 'i', filename: 'a.zip', stored: true }] as never })).not.toBe(fp);
     expect(fileRootsFingerprint({ ...base, runs: [{ ...(run as object), task_end_date: '2024-01-01T00:00:00.000000Z' }] as never })).not.toBe(fp);
+  });
+});
+
+describe('ProjectFileRoots refresh', () => {
+  it('answers with the current listing past half its age and replaces it in the background', async () => {
+    const files: Record<string, string[]> = { [`projects/${UUID}/input/`]: ['a'] };
+    const s = fakeStorage(files);
+    const roots = new ProjectFileRoots(s.storage);
+    await roots.rootsFor(UUID, 'a', 0);
+    files[`projects/${UUID}/input/`] = ['a', 'b'];
+    await expect(roots.rootsFor(UUID, 'a', FILE_ROOTS_MAX_AGE_MS / 2)).resolves.toEqual({ input_root: ['a'], output_root: [] });
+    await expect(roots.rootsFor(UUID, 'a', FILE_ROOTS_MAX_AGE_MS / 2 + 1)).resolves.toEqual({ input_root: ['a'], output_root: [] });
+    expect(s.calls).toHaveLength(4);
+    await new Promise((r) => setImmediate(r));
+    await expect(roots.rootsFor(UUID, 'a', FILE_ROOTS_MAX_AGE_MS / 2 + 2)).resolves.toEqual({ input_root: ['a', 'b'], output_root: [] });
+    expect(s.calls).toHaveLength(4);
   });
 });
