@@ -15,7 +15,7 @@ import { RunHandler } from './execution/run.handler';
 import { RunnerMetrics } from './execution/runner-metrics';
 import { DependencyWaiter } from './execution/dependency-waiter';
 import { RunnerShutdown } from './execution/runner-shutdown';
-import { outboxRelayProvider } from '@sca/persistence';
+import { outboxRelayProvider, pingDatabase } from '@sca/persistence';
 
 @Module({})
 export class RunnerModule {
@@ -31,7 +31,7 @@ export class RunnerModule {
         ObservabilityModule.forRoot({
           service: 'pipeline-runner',
           inject: [AmqpConnection],
-          checks: (conn: AmqpConnection) => ({ database: databaseCheck(db), storage: storageCheck(storage), broker: brokerCheck(conn) }),
+          checks: (conn: AmqpConnection) => ({ database: databaseCheck(() => pingDatabase(db)), storage: storageCheck(storage), broker: brokerCheck(conn) }),
         }),
       ],
       controllers: [RunHandler],

@@ -3,10 +3,11 @@ import { DataSource } from 'typeorm';
 import { AmqpConnection, MessagingModule } from '@sca/messaging';
 import { ObservabilityModule, databaseCheck, storageCheck, brokerCheck } from '@sca/observability';
 import { createPipelineRegistry, PipelineRegistry } from '@sca/pipelines';
-import { outboxRelayProvider } from '@sca/persistence';
+import { outboxRelayProvider, pingDatabase } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { ProjectStoreConfig } from './config/project-store.config';
-import { ProjectQueries } from './projects/project-queries';
+import { ProjectViews } from './projects/project-views.service';
+import { ProjectFileRoots } from './projects/project-file-roots';
 import { ProjectsService } from './projects/projects.service';
 import { ProjectsHandler } from './projects/projects.handler';
 import { GlobalWebhook, parseGlobalWebhook } from './projects/global-webhook';
@@ -18,7 +19,6 @@ import { FileContentService } from './records/file-content.service';
 import { RecordsController } from './records/records.controller';
 import { ApiKeysService } from './auth/api-keys.service';
 import { AuthHandler } from './auth/auth.handler';
-import { WebhookQueries } from './webhooks/webhook-queries';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { WebhooksHandler } from './webhooks/webhooks.handler';
 
@@ -35,7 +35,7 @@ export class ProjectStoreModule {
         ObservabilityModule.forRoot({
           service: 'project-store',
           inject: [AmqpConnection],
-          checks: (conn: AmqpConnection) => ({ database: databaseCheck(db), storage: storageCheck(storage), broker: brokerCheck(conn) }),
+          checks: (conn: AmqpConnection) => ({ database: databaseCheck(() => pingDatabase(db)), storage: storageCheck(storage), broker: brokerCheck(conn) }),
         }),
       ],
       controllers: [ProjectsHandler, RunsHandler, AuthHandler, RecordsController, WebhooksHandler],
@@ -46,8 +46,8 @@ export class ProjectStoreModule {
         { provide: OBJECT_STORAGE, useValue: storage },
         { provide: PipelineRegistry, useValue: createPipelineRegistry(dirs) },
         { provide: GlobalWebhook, useValue: new GlobalWebhook(parseGlobalWebhook(config.GLOBAL_WEBHOOK)) },
-        ProjectQueries, ProjectsService, RunsService, RunSweeper, MessagesService, FileContentService, ApiKeysService,
-        WebhookQueries, WebhooksService, outboxRelayProvider(config.OUTBOX_POLL_MS),
+        ProjectViews, ProjectFileRoots, ProjectsService, RunsService, RunSweeper, MessagesService, FileContentService, ApiKeysService,
+        WebhooksService, outboxRelayProvider(config.OUTBOX_POLL_MS),
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { pingDatabase } from '@sca/persistence';
 import { ObservabilityModule, databaseCheck, storageCheck } from '@sca/observability';
 import type { Policies } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
@@ -20,7 +21,7 @@ export class ReportingModule {
       imports: [
         ObservabilityModule.forRoot({
           service: 'reporting',
-          checks: () => ({ database: databaseCheck(db), storage: storageCheck(storage) }),
+          checks: () => ({ database: databaseCheck(() => pingDatabase(db)), storage: storageCheck(storage) }),
         }),
       ],
       controllers: [DownloadsController, ComplianceController, ReportController],

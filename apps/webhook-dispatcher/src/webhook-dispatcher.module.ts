@@ -6,9 +6,8 @@ import { OBJECT_STORAGE, ObjectStorage } from '@sca/storage';
 import { WebhookDispatcherConfig } from './config/webhook-dispatcher.config';
 import { DeliverHandler } from './deliveries/deliver.handler';
 import { DeliveryService } from './deliveries/delivery.service';
-import { DeliveryStore } from './deliveries/delivery-store';
 import { ClaimSweeper } from './deliveries/claim-sweeper';
-import { outboxRelayProvider } from '@sca/persistence';
+import { outboxRelayProvider, WebhookDeliveryStore, pingDatabase } from '@sca/persistence';
 import { PayloadBuilder } from './payload/payload-builder';
 import { RunCompletedHandler } from './triggers/run-completed.handler';
 import { TriggerService } from './triggers/trigger.service';
@@ -23,7 +22,7 @@ export class WebhookDispatcherModule {
         ObservabilityModule.forRoot({
           service: 'webhook-dispatcher',
           inject: [AmqpConnection],
-          checks: (conn: AmqpConnection) => ({ database: databaseCheck(db), storage: storageCheck(storage), broker: brokerCheck(conn) }),
+          checks: (conn: AmqpConnection) => ({ database: databaseCheck(() => pingDatabase(db)), storage: storageCheck(storage), broker: brokerCheck(conn) }),
         }),
       ],
       controllers: [RunCompletedHandler, DeliverHandler],
@@ -31,7 +30,9 @@ export class WebhookDispatcherModule {
         { provide: WebhookDispatcherConfig, useValue: config },
         { provide: DataSource, useValue: db },
         { provide: OBJECT_STORAGE, useValue: storage },
-        DeliveryStore, DeliveryService, PayloadBuilder, TriggerService, ClaimSweeper, outboxRelayProvider(config.OUTBOX_POLL_MS),
+        // Claims older than WEBHOOK_CLAIM_SECONDS are taken over: their dispatcher died mid-attempt.
+        { provide: WebhookDeliveryStore, useFactory: () => new WebhookDeliveryStore(db, config.WEBHOOK_CLAIM_SECONDS) },
+        DeliveryService, PayloadBuilder, TriggerService, ClaimSweeper, outboxRelayProvider(config.OUTBOX_POLL_MS),
       ],
     };
   }

@@ -3,6 +3,8 @@ export * from './run-status';
 export * from './messages';
 export * from './rpc';
 export * from './project-commands';
+export * from './project-views';
+export * from './project-rpc';
 export * from './webhooks';
 export * from './dto';
 export * from './vocabulary';

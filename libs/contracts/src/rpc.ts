@@ -37,7 +37,9 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   /** 401 `{"detail": message}`. */
   unauthorized: 'unauthorized',
+  /**
+   * The RPC payload is not what its pattern takes (a sender out of step with the contract): the
+   * caller's fault, not the client's, so the gateway answers 500.
+   */
+  invalidPayload: 'invalid_payload',
 } as const;
-
-/** Context the gateway passes so that project-store can build absolute URLs as ScanCode.io does. */
-export interface RequestContext { base_url: string }

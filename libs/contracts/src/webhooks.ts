@@ -1,3 +1,4 @@
+import { IsString } from 'class-validator';
 import { ProjectRef } from './project-commands';
 
 /** Bounds of a subscription's HMAC secret (the column is varchar(200)). */
@@ -10,8 +11,13 @@ export type WebhookDeliveryStatus = 'pending' | 'sending' | 'retrying' | 'succee
 /** ScanCode.io's `WebhookDelivery.success`: these status codes count as a successful delivery. */
 export const WEBHOOK_SUCCESS_CODES: readonly number[] = [200, 201, 202];
 
-export interface WebhookRef extends ProjectRef { subscription_uuid: string }
-export interface WebhookDeliveryRef extends WebhookRef { delivery_uuid: string }
+export class WebhookRef extends ProjectRef {
+  @IsString() subscription_uuid!: string;
+}
+
+export class WebhookDeliveryRef extends WebhookRef {
+  @IsString() delivery_uuid!: string;
+}
 
 /** A subscription created by a request, with its secret: the only time the secret is shown. */
 export interface CreatedWebhook { uuid: string; target_url: string; secret: string }

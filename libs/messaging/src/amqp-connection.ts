@@ -168,6 +168,9 @@ export class AmqpConnection {
     this.connecting = true;
     try {
       const model = await connect(withHeartbeat(this.opts.url), {
+        // Without it Nagle's algorithm holds the last frames of a message until the broker's delayed
+        // ACK (40 ms on Linux): every RPC paid that wait, twice.
+        noDelay: true,
         clientProperties: { connection_name: this.opts.connectionName ?? `${this.prefix}-${process.pid}` },
       });
       model.on('error', (err: unknown) => this.logger.warn(`connection error: ${String(err)}`));

@@ -9,6 +9,7 @@ export type { MessagingOptions } from './messaging-options';
 export { RabbitTransport, type RabbitTransportStatus } from './rabbit-transport';
 export type { EventConsumerOptions, RabbitTransportOptions, WorkConsumerOptions } from './rabbit-transport.options';
 export type { RpcErrorBody, RpcReply } from './rpc-envelope';
+export type { JsonBytes } from './reply-bytes';
 export { topologyNames, type RetryableQueue } from './topology';
 export { connectRabbitTransport } from './connect-transport';
 export { OutboxRelay, type OutboxEntry, type OutboxSource } from './outbox-relay';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
 import type { AmqpConnection } from './amqp-connection';
 import { RpcError } from './errors';
-import { JSON_CONTENT_TYPE, decodeJson, encodeJson } from './message-codec';
-import { PendingReplies } from './pending-replies';
-import { asRpcReply } from './rpc-envelope';
+import { JSON_CONTENT_TYPE, encodeJson } from './message-codec';
+import { PendingReplies, parseReply, type ReplyDecoder } from './pending-replies';
+import { JsonBytes, replyBytes } from './reply-bytes';
 import { assertExchanges, assertRetryableQueue, topologyNames, type RetryableQueue } from './topology';
 
 /** RabbitMQ's pseudo-queue for direct reply-to: replies come straight back on the requesting channel. */
@@ -84,8 +84,21 @@ export class MessageBus {
    * worked off for nobody; it is `mandatory`, so a service whose queue does not exist fails at once.
    */
   async request<T>(service: string, pattern: string, payload: object, timeoutMs = DEFAULT_RPC_TIMEOUT_MS): Promise<T> {
+    return (await this.call(service, pattern, payload, timeoutMs, parseReply)) as T;
+  }
+
+  /**
+   * `request`, answered with the data's JSON text as bytes instead of the data: for a caller that
+   * only passes the answer on (the gateway writing it to its client), which then neither parses
+   * it nor writes it out again.
+   */
+  async requestJson<T>(service: string, pattern: string, payload: object, timeoutMs = DEFAULT_RPC_TIMEOUT_MS): Promise<JsonBytes<T>> {
+    return (await this.call(service, pattern, payload, timeoutMs, replyBytes)) as JsonBytes<T>;
+  }
+
+  private async call(service: string, pattern: string, payload: object, timeoutMs: number, decode: ReplyDecoder): Promise<unknown> {
     const correlationId = randomUUID();
-    const reply = this.pending.add(correlationId, timeoutMs, `${pattern} on ${service}`);
+    const reply = this.pending.add(correlationId, timeoutMs, `${pattern} on ${service}`, decode);
     const props = { correlationId, replyTo: DIRECT_REPLY_TO, type: pattern, expiration: String(timeoutMs), mandatory: true };
     try {
       // No re-publish: losing the channel has already failed this request, as its reply could not arrive.
@@ -93,7 +106,7 @@ export class MessageBus {
     } catch (err) {
       this.pending.fail(correlationId, err instanceof Error ? err : new Error(String(err)));
     }
-    return (await reply) as T;
+    return reply;
   }
 
   /** Fails pending requests and releases the channel; the connection belongs to its owner. */
@@ -125,10 +138,7 @@ export class MessageBus {
 
   private onReply(msg: ConsumeMessage | null): void {
     if (!msg) return;
-    const decoded = decodeJson(msg.content);
-    const reply = decoded.ok ? asRpcReply(decoded.value) : undefined;
-    if (reply) this.pending.settle(msg.properties.correlationId, reply);
-    else this.pending.fail(msg.properties.correlationId, new RpcError('bad_reply', 'reply is not an RPC envelope'));
+    this.pending.receive(msg.properties.correlationId, msg.content);
   }
 
   /**

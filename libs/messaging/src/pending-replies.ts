@@ -1,24 +1,38 @@
 import { RpcError, RpcTimeoutError } from './errors';
-import type { RpcReply } from './rpc-envelope';
+import { decodeJson } from './message-codec';
+import { asRpcReply, type RpcReply } from './rpc-envelope';
+
+/** Reads a reply body into an envelope; undefined when it is none. */
+export type ReplyDecoder = (content: Buffer) => RpcReply | undefined;
+
+/** The usual decoder: the whole envelope parsed. */
+export const parseReply: ReplyDecoder = (content) => {
+  const decoded = decodeJson(content);
+  return decoded.ok ? asRpcReply(decoded.value) : undefined;
+};
 
 interface Pending {
   resolve: (data: unknown) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout;
+  decode: ReplyDecoder;
 }
 
 /** RPC requests awaiting their reply, keyed by correlation id; each one settles exactly once. */
 export class PendingReplies {
   private readonly pending = new Map<string, Pending>();
 
-  /** The timer starts now, so the timeout also covers waiting for a connection and for the confirm. */
-  add(correlationId: string, timeoutMs: number, what: string): Promise<unknown> {
+  /**
+   * The timer starts now, so the timeout also covers waiting for a connection and for the confirm.
+   * `decode` reads this request's reply body (the caller may want the data's bytes, unparsed).
+   */
+  add(correlationId: string, timeoutMs: number, what: string, decode: ReplyDecoder = parseReply): Promise<unknown> {
     const reply = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(correlationId);
         reject(new RpcTimeoutError(`no reply to ${what} within ${timeoutMs} ms`));
       }, timeoutMs);
-      this.pending.set(correlationId, { resolve, reject, timer });
+      this.pending.set(correlationId, { resolve, reject, timer, decode });
     });
     // The caller awaits the publish before it awaits this promise; an early rejection (say, an
     // unroutable request) must not count as unhandled in between.
@@ -26,10 +40,13 @@ export class PendingReplies {
     return reply;
   }
 
-  settle(correlationId: string | undefined, reply: RpcReply): void {
+  /** A reply body arrived: the request it answers settles with its data or its error. */
+  receive(correlationId: string | undefined, content: Buffer): void {
     const p = this.take(correlationId);
     if (!p) return; // late reply to a request that already timed out
-    if (reply.ok) p.resolve(reply.data);
+    const reply = p.decode(content);
+    if (!reply) p.reject(new RpcError('bad_reply', 'reply is not an RPC envelope'));
+    else if (reply.ok) p.resolve(reply.data);
     else p.reject(new RpcError(reply.error.code, reply.error.message, reply.error.details));
   }
 

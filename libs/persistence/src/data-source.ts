@@ -1,5 +1,4 @@
 import { DataSource } from 'typeorm';
-import { ALL_ENTITIES } from './entities';
 import { InitialSchema1732300000000 } from './migrations/1732300000000-initial-schema';
 import { UnambiguousPackageIndexes1732400000000 } from './migrations/1732400000000-unambiguous-package-indexes';
 import { CodebasePackEntries1732500000000 } from './migrations/1732500000000-codebase-pack-entries';
@@ -17,12 +16,16 @@ export interface DatabaseOptions {
   applicationName?: string;
 }
 
-/** The one way services get a database connection; the schema comes only from migrations. */
+/**
+ * The one way services get a database connection. The schema comes only from the migrations, and
+ * all SQL is written in this library's modules: there are no entities, so no second description
+ * of a table can drift from the migrations.
+ */
 export function createDataSource(opts: DatabaseOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url: opts.url,
-    entities: ALL_ENTITIES,
+    entities: [],
     migrations: ALL_MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     synchronize: false,

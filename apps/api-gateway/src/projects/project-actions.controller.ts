@@ -49,7 +49,7 @@ export class ProjectActionsController {
 
   @Get('add_pipeline')
   async addPipelineUsage(): Promise<never> {
-    const pipelines = await this.store.call<{ name: string }[]>(PROJECT_RPC.pipelines, {});
+    const pipelines = await this.store.call(PROJECT_RPC.pipelines, {});
     throw ApiError.badRequest({ status: 'Pipeline required.', pipelines: pipelines.map((p) => p.name) });
   }
 
@@ -59,7 +59,7 @@ export class ProjectActionsController {
     await this.store.call(PROJECT_RPC.exists, this.ref(req, uuid));
     const data = validateBody(AddPipelineDto, await this.bodies.readPlain(req), ADD_PIPELINE_FIELDS, new Set());
     if (!data.pipeline) return this.addPipelineUsage();
-    return this.store.call(PROJECT_RPC.addPipeline, { ...this.ref(req, uuid), pipeline: data.pipeline, execute_now: data.execute_now === true });
+    return this.store.call(PROJECT_RPC.addPipeline, { ...this.ref(req, uuid), pipeline: data.pipeline as string, execute_now: data.execute_now === true });
   }
 
   /** ScanCode.io's `{"status": ...}`, plus the new subscription's `uuid` and `secret` (shown this once). */

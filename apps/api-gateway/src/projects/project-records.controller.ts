@@ -37,7 +37,7 @@ export class ProjectRecordsController {
   @Get('file_content')
   async fileContent(@Req() req: Request, @Param('uuid') uuid: string) {
     const query: FileContentQuery = { ctx: requestContext(req), project_uuid: uuid, path: flatQuery(req).path ?? '' };
-    const { key, size, range } = await this.store.call<{ key: string; size: number | null; range?: { start: number; end: number } }>(PROJECT_RPC.fileContentLocation, query);
+    const { key, size, range } = await this.store.call(PROJECT_RPC.fileContentLocation, query);
     try {
       const data = range ? await this.readRange(key, range, size ?? 0) : await this.storage.getBuffer(key, FILE_CONTENT_LIMIT);
       return { file_content: normalizeTextLines(data.toString('utf8')) };

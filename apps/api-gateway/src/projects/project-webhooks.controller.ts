@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { PROJECT_RPC, WebhookSubscriptionView } from '@sca/contracts';
+import { PROJECT_RPC } from '@sca/contracts';
 import { StoreClient } from '../http/store-client';
 import { requestContext } from '../http/request-context';
 
@@ -18,7 +18,7 @@ export class ProjectWebhooksController {
 
   @Get()
   list(@Req() req: Request, @Param('uuid') uuid: string) {
-    return this.store.call<WebhookSubscriptionView[]>(PROJECT_RPC.webhooksList, this.ref(req, uuid));
+    return this.store.call(PROJECT_RPC.webhooksList, this.ref(req, uuid));
   }
 
   @Delete(':subscription')

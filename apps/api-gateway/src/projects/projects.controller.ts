@@ -7,6 +7,7 @@ import { GatewayConfig } from '../config/gateway.config';
 import { StoreClient } from '../http/store-client';
 import { flatQuery, requestContext, requestUrl } from '../http/request-context';
 import { validateBody } from '../validation/validate-body';
+import { sendJsonBytes } from '../http/send-json-bytes';
 import { ProjectBodyService } from './project-body.service';
 
 const asList = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? (v as string[]) : [v as string]);
@@ -15,9 +16,11 @@ const asList = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v
 export class ProjectsController {
   constructor(private readonly store: StoreClient, private readonly bodies: ProjectBodyService, private readonly config: GatewayConfig) {}
 
+  /** The list and the detail are passed on as project-store wrote them: they are the largest answers read most often. */
   @Get()
-  list(@Req() req: Request) {
-    return this.store.call(PROJECT_RPC.list, { ctx: requestContext(req), query: flatQuery(req), request_url: requestUrl(req), page_size: this.config.REST_API_PAGE_SIZE });
+  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = { ctx: requestContext(req), query: flatQuery(req), request_url: requestUrl(req), page_size: this.config.REST_API_PAGE_SIZE };
+    sendJsonBytes(res, 200, await this.store.callJson(PROJECT_RPC.list, query));
   }
 
   @Get('pipelines')
@@ -55,7 +58,7 @@ export class ProjectsController {
         purl: (data.purl as string | undefined) ?? '',
         extra_data: (data.extra_data as Record<string, unknown> | undefined) ?? {},
       };
-      const created = await this.store.call<{ url: string }>(PROJECT_RPC.create, cmd);
+      const created = await this.store.call(PROJECT_RPC.create, cmd);
       res.status(201).location(created.url).json(created);
     } catch (error) {
       await this.bodies.discard(upload);
@@ -64,8 +67,8 @@ export class ProjectsController {
   }
 
   @Get(':uuid')
-  detail(@Req() req: Request, @Param('uuid') uuid: string) {
-    return this.store.call(PROJECT_RPC.get, { ctx: requestContext(req), project_uuid: uuid });
+  async detail(@Req() req: Request, @Res() res: Response, @Param('uuid') uuid: string): Promise<void> {
+    sendJsonBytes(res, 200, await this.store.callJson(PROJECT_RPC.get, { ctx: requestContext(req), project_uuid: uuid }));
   }
 
   @Delete(':uuid')

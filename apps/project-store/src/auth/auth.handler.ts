@@ -1,14 +1,17 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PROJECT_RPC } from '@sca/contracts';
+import { Payload } from '@nestjs/microservices';
+import { PROJECT_RPC, RpcReply, RpcRequest } from '@sca/contracts';
+import { ProjectRpcHandler } from '../rpc/project-rpc-handler';
 import { ApiKeysService } from './api-keys.service';
+
+type P = typeof PROJECT_RPC;
 
 @Controller()
 export class AuthHandler {
   constructor(private readonly keys: ApiKeysService) {}
 
-  @MessagePattern(PROJECT_RPC.authVerify)
-  verify(@Payload() body: { key: string }) {
+  @ProjectRpcHandler(PROJECT_RPC.authVerify)
+  verify(@Payload() body: RpcRequest<P['authVerify']>): Promise<RpcReply<P['authVerify']>> {
     return this.keys.verify(body.key);
   }
 }

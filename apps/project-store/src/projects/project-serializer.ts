@@ -1,48 +1,13 @@
-import { isoTs, RunRow, serializeRun } from '@sca/persistence';
+import type { InputSourceView, ProjectDetail, ProjectListItem } from '@sca/contracts';
+import { InputSourceRow, ProjectDetailRow, ProjectWithRuns, RunRow, serializeRun } from '@sca/persistence';
 
-export const PROJECT_SELECT = `
-  p.uuid, p.name, p.slug, p.purl, ${isoTs('p.created_date')} AS created_date, p.is_archived, p.notes,
-  p.labels, p.settings, p.extra_data, p.message_count, p.resource_count, p.package_count,
-  p.dependency_count, p.relation_count`;
-
-export interface ProjectRow {
-  uuid: string;
-  name: string;
-  slug: string;
-  purl: string;
-  created_date: string;
-  is_archived: boolean;
-  notes: string;
-  labels: string[];
-  settings: Record<string, unknown>;
-  extra_data: Record<string, unknown>;
-  message_count: number;
-  resource_count: number;
-  package_count: number;
-  dependency_count: number;
-  relation_count: number;
-}
-
-export interface InputSourceRow {
-  uuid: string;
-  project_uuid: string;
-  filename: string;
-  download_url: string;
-  is_uploaded: boolean;
-  tag: string;
-  stored: boolean;
-}
-
-export interface ProjectSummaries {
+/** Where the detail's storage listings go: names of the files directly in input/ and output/. */
+export interface ProjectFileRoots {
   input_root: string[];
   output_root: string[];
-  codebase_resources_summary: Record<string, number>;
-  discovered_packages_summary: Record<string, number>;
-  discovered_dependencies_summary: Record<string, number>;
-  codebase_relations_summary: Record<string, number>;
 }
 
-export function serializeInputSource(s: InputSourceRow): Record<string, unknown> {
+export function serializeInputSource(s: InputSourceRow): InputSourceView {
   return { filename: s.filename, download_url: s.download_url, is_uploaded: s.is_uploaded, tag: s.tag, exists: s.stored, uuid: s.uuid };
 }
 
@@ -52,39 +17,57 @@ function nextRun(runs: RunRow[]): string | null {
 }
 
 /**
- * The list (and create response) field set. SPEC.md §2.1 puts `next_run` in the list view,
- * which ScanCode.io leaves out; it sits where the detail view has it, before `runs`.
+ * The list (and create response) field set, in ScanCode.io's order. SPEC.md §2.1 puts `next_run`
+ * in the list view, which ScanCode.io leaves out; it sits where the detail view has it, before `runs`.
  */
-export const PROJECT_LIST_FIELDS = ['name', 'url', 'uuid', 'purl', 'created_date', 'is_archived', 'notes', 'labels', 'input_sources', 'next_run', 'runs', 'results_url', 'summary_url'] as const;
-
-/** The detail field set (reference §4.1), in order. */
-export const PROJECT_DETAIL_FIELDS = [
-  'name', 'url', 'uuid', 'purl', 'created_date', 'is_archived', 'notes', 'labels', 'settings', 'input_sources', 'input_root', 'output_root',
-  'next_run', 'runs', 'extra_data', 'message_count', 'resource_count', 'package_count', 'dependency_count', 'relation_count',
-  'codebase_resources_summary', 'discovered_packages_summary', 'discovered_dependencies_summary', 'codebase_relations_summary', 'results_url', 'summary_url',
-] as const;
-
-function projectValues(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], base: string): Record<string, unknown> {
+export function serializeProjectListItem(p: ProjectWithRuns, base: string): ProjectListItem {
   const url = `${base}/api/projects/${p.uuid}/`;
   return {
-    ...p,
+    name: p.name,
     url,
-    input_sources: inputs.map(serializeInputSource),
-    next_run: nextRun(runs),
-    runs: runs.map((r) => serializeRun(r, base)),
+    uuid: p.uuid,
+    purl: p.purl,
+    created_date: p.created_date,
+    is_archived: p.is_archived,
+    notes: p.notes,
+    labels: p.labels,
+    input_sources: p.input_sources.map(serializeInputSource),
+    next_run: nextRun(p.runs),
+    runs: p.runs.map((r) => serializeRun(r, base)),
     results_url: `${url}results/`,
     summary_url: `${url}summary/`,
   };
 }
 
-function pick(values: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.map((f) => [f, values[f]]));
-}
-
-export function serializeProjectListItem(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], base: string): Record<string, unknown> {
-  return pick(projectValues(p, inputs, runs, base), PROJECT_LIST_FIELDS);
-}
-
-export function serializeProjectDetail(p: ProjectRow, inputs: InputSourceRow[], runs: RunRow[], s: ProjectSummaries, base: string): Record<string, unknown> {
-  return pick({ ...projectValues(p, inputs, runs, base), ...s }, PROJECT_DETAIL_FIELDS);
+/** The detail field set (reference §4.1), in order. */
+export function serializeProjectDetail(p: ProjectDetailRow, roots: ProjectFileRoots, base: string): ProjectDetail {
+  const url = `${base}/api/projects/${p.uuid}/`;
+  return {
+    name: p.name,
+    url,
+    uuid: p.uuid,
+    purl: p.purl,
+    created_date: p.created_date,
+    is_archived: p.is_archived,
+    notes: p.notes,
+    labels: p.labels,
+    settings: p.settings,
+    input_sources: p.input_sources.map(serializeInputSource),
+    input_root: roots.input_root,
+    output_root: roots.output_root,
+    next_run: nextRun(p.runs),
+    runs: p.runs.map((r) => serializeRun(r, base)),
+    extra_data: p.extra_data,
+    message_count: p.message_count,
+    resource_count: p.resource_count,
+    package_count: p.package_count,
+    dependency_count: p.dependency_count,
+    relation_count: p.relation_count,
+    codebase_resources_summary: p.codebase_resources_summary,
+    discovered_packages_summary: p.discovered_packages_summary,
+    discovered_dependencies_summary: p.discovered_dependencies_summary,
+    codebase_relations_summary: p.codebase_relations_summary,
+    results_url: `${url}results/`,
+    summary_url: `${url}summary/`,
+  };
 }

@@ -2,9 +2,8 @@ import { once } from 'node:events';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { buildRecordFilter, PROJECT_COLUMN, RECORD_LISTS, RecordFilterError, streamQuery } from '@sca/persistence';
-import { ProjectQueries } from '../projects/project-queries';
 import { PROJECT_NOT_FOUND } from '@sca/contracts';
+import { apiRecordStream, findProject, isRecordListName, RecordFilterError } from '@sca/persistence';
 
 /**
  * Internal HTTP streams of record lists, proxied by the gateway. Record sets can be large, so
@@ -12,23 +11,21 @@ import { PROJECT_NOT_FOUND } from '@sca/contracts';
  */
 @Controller('internal/projects')
 export class RecordsController {
-  constructor(private readonly db: DataSource, private readonly projects: ProjectQueries) {}
+  constructor(private readonly db: DataSource) {}
 
   @Get(':uuid/:list')
   async stream(@Param('uuid') uuid: string, @Param('list') listName: string, @Query() query: Record<string, string>, @Res() res: Response): Promise<void> {
-    const list = RECORD_LISTS[listName];
-    if (!list) {
+    if (!isRecordListName(listName)) {
       res.status(404).json({ detail: 'Not found.' });
       return;
     }
-    if (!(await this.projects.find(uuid))) {
+    if (!(await findProject(this.db, uuid))) {
       res.status(404).json({ detail: PROJECT_NOT_FOUND });
       return;
     }
-    const params: unknown[] = [uuid];
-    let clauses: string[];
+    let records: AsyncGenerator<Record<string, unknown>>;
     try {
-      clauses = buildRecordFilter(list.filters, flatten(query), params);
+      records = apiRecordStream(this.db, listName, uuid, flatten(query));
     } catch (e) {
       if (e instanceof RecordFilterError) {
         res.status(400).json({ errors: e.errors });
@@ -36,16 +33,14 @@ export class RecordsController {
       }
       throw e;
     }
-    const where = [`${PROJECT_COLUMN[listName]} = $1`, ...(list.baseWhere ? [list.baseWhere] : []), ...clauses].join(' AND ');
-    const sql = `SELECT ${list.select} FROM ${list.from} WHERE ${where} ORDER BY ${list.orderBy}`;
     res.status(200).type('application/json');
     let closed = false;
     res.on('close', () => (closed = true));
     res.write('[');
     let first = true;
-    for await (const row of streamQuery(this.db, sql, params, 500)) {
+    for await (const record of records) {
       if (closed) break;
-      const chunk = (first ? '' : ',') + JSON.stringify(list.serialize(row));
+      const chunk = (first ? '' : ',') + JSON.stringify(record);
       first = false;
       if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
     }

@@ -1,23 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CONTROL, deriveRunStatus, ERROR_CODES, EXIT_CODE_STOPPED, RunCompletedEvent, RunStopMessage } from '@sca/contracts';
 import { DomainError, MessageBus, OutboxRelay } from '@sca/messaging';
-import { dispatchNewRun, endRunWithEvent, RUN_SELECT, RunRow, UUID_RE } from '@sca/persistence';
+import { deleteUnstartedRun, dispatchNewRun, endRunWithEvent, findRun, hasUnendedEarlierRun, nextRunnableRun, RunRow, UUID_RE } from '@sca/persistence';
 
 export const RUN_NOT_FOUND = 'No Run matches the given query.';
 
 /** Run control: queueing, start/stop/delete, and chaining the next run after a success. */
 @Injectable()
 export class RunsService {
-  private readonly logger = new Logger(RunsService.name);
-
   constructor(private readonly db: DataSource, private readonly bus: MessageBus, private readonly relay: OutboxRelay) {}
 
   async get(uuid: string): Promise<RunRow> {
     if (!UUID_RE.test(uuid)) throw new DomainError(ERROR_CODES.notFound, 'Not found.');
-    const rows: RunRow[] = await this.db.query(`SELECT ${RUN_SELECT} FROM runs r WHERE r.uuid = $1`, [uuid]);
-    if (!rows[0]) throw new DomainError(ERROR_CODES.notFound, RUN_NOT_FOUND);
-    return rows[0];
+    const run = await findRun(this.db, uuid);
+    if (!run) throw new DomainError(ERROR_CODES.notFound, RUN_NOT_FOUND);
+    return run;
   }
 
   /**
@@ -31,19 +29,8 @@ export class RunsService {
     return queued;
   }
 
-  /** The project's first runnable run: not_started, with every earlier run ended. */
-  async nextRunnable(projectUuid: string): Promise<RunRow | null> {
-    const runs: RunRow[] = await this.db.query(`SELECT ${RUN_SELECT} FROM runs r WHERE r.project_uuid = $1 ORDER BY r.created_date, r.uuid`, [projectUuid]);
-    for (const run of runs) {
-      const status = deriveRunStatus(run);
-      if (status === 'not_started') return run;
-      if (run.task_end_date === null) return null;
-    }
-    return null;
-  }
-
   async startNext(projectUuid: string): Promise<void> {
-    const next = await this.nextRunnable(projectUuid);
+    const next = await nextRunnableRun(this.db, projectUuid);
     if (next) await this.queue(next.uuid);
   }
 
@@ -52,12 +39,7 @@ export class RunsService {
     if (run.task_end_date) throw new DomainError(ERROR_CODES.refused, 'Pipeline already executed.');
     if (run.task_start_date) throw new DomainError(ERROR_CODES.refused, 'Pipeline already started.');
     if (run.task_id) throw new DomainError(ERROR_CODES.refused, 'Pipeline already queued.');
-    const earlier: unknown[] = await this.db.query(
-      `SELECT 1 FROM runs WHERE project_uuid = $1 AND uuid <> $2 AND task_end_date IS NULL
-         AND (created_date, uuid) < (SELECT created_date, uuid FROM runs WHERE uuid = $2) LIMIT 1`,
-      [run.project_uuid, uuid],
-    );
-    if (earlier.length > 0) throw new DomainError(ERROR_CODES.refused, 'Cannot execute this action until all previous pipeline runs are completed.');
+    if (await hasUnendedEarlierRun(this.db, run)) throw new DomainError(ERROR_CODES.refused, 'Cannot execute this action until all previous pipeline runs are completed.');
     await this.queue(uuid);
     return `Pipeline ${run.pipeline_name} started.`;
   }
@@ -81,7 +63,7 @@ export class RunsService {
     const status = deriveRunStatus(run);
     if (status !== 'not_started' && status !== 'queued') throw new DomainError(ERROR_CODES.refused, 'Only non started or queued pipelines can be deleted.');
     // A queued run's message stays in the queue; the runner finds no row and drops it.
-    await this.db.query('DELETE FROM runs WHERE uuid = $1 AND task_start_date IS NULL', [uuid]);
+    await deleteUnstartedRun(this.db, uuid);
     return `Pipeline ${run.pipeline_name} deleted.`;
   }
 

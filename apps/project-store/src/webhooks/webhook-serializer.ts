@@ -1,19 +1,11 @@
 import { WEBHOOK_SUCCESS_CODES, WebhookAttemptView, WebhookDeliveryView, WebhookSubscriptionView } from '@sca/contracts';
+import type { AttemptRow, DeliveryRow, SubscriptionRow } from '@sca/persistence';
 import { groupBy } from '../common/group-by';
 
-/** A subscription as webhook-queries reads it: the view without its deliveries. */
-export type WebhookSubscriptionRow = Omit<WebhookSubscriptionView, 'deliveries'>;
-
-/** A delivery as webhook-queries reads it: the stored fields of the view, with its subscription and run. */
-export interface WebhookDeliveryRow extends Omit<WebhookDeliveryView, 'run' | 'delivered' | 'success' | 'attempt_log'> {
-  webhook_subscription_uuid: string;
-  run_uuid: string | null;
-}
-
-/** An attempt as webhook-queries reads it: the view with its delivery. */
-export interface WebhookAttemptRow extends WebhookAttemptView {
-  delivery_uuid: string;
-}
+/** The rows of the webhooks API as libs/persistence reads them. */
+export type WebhookSubscriptionRow = SubscriptionRow;
+export type WebhookDeliveryRow = DeliveryRow;
+export type WebhookAttemptRow = AttemptRow;
 
 function serializeAttempt({ attempt, sent_date, duration_ms, response_status_code, response_text, error }: WebhookAttemptRow): WebhookAttemptView {
   return { attempt, sent_date, duration_ms, response_status_code, response_text, error };

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { complianceAlertEntries } from '@sca/persistence';
 
 /** The severities each `fail_level` reports (reference §9.2). */
 const FAIL_LEVELS: Record<string, readonly string[]> = {
@@ -20,21 +21,10 @@ export function severitiesFor(failLevel: string | undefined): readonly string[] 
   return severities;
 }
 
-/** Each model's entries: the package URL (or uuid), the detection identifier, the resource path. */
-const MODELS: [string, string][] = [
-  ['packages', `SELECT COALESCE(NULLIF(purl, ''), uuid::text) AS entry, compliance_alert AS alert FROM discovered_packages
-                WHERE project_uuid = $1 AND compliance_alert = ANY($2) ORDER BY type, namespace, name, version, qualifiers, subpath`],
-  ['license_detections', `SELECT identifier AS entry, compliance_alert AS alert FROM discovered_licenses
-                          WHERE project_uuid = $1 AND compliance_alert = ANY($2) ORDER BY identifier`],
-  ['resources', `SELECT path AS entry, compliance_alert AS alert FROM codebase_resources
-                 WHERE project_uuid = $1 AND compliance_alert = ANY($2) ORDER BY path`],
-];
-
 /** `{"compliance_alerts": {model: {severity: [entries]}}}`, models and severities with entries only. */
 export async function projectComplianceAlerts(db: DataSource, projectUuid: string, severities: readonly string[]): Promise<Record<string, unknown>> {
   const alerts: Record<string, Record<string, string[]>> = {};
-  for (const [model, sql] of MODELS) {
-    const rows: { entry: string; alert: string }[] = await db.query(sql, [projectUuid, severities]);
+  for (const [model, rows] of await complianceAlertEntries(db, projectUuid, severities)) {
     if (rows.length === 0) continue;
     const bySeverity: Record<string, string[]> = {};
     for (const severity of SEVERITY_ORDER) {

@@ -1,36 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ReportInputSource, ReportOrphanInput, ReportProject } from '@sca/formats';
-import { RUN_SELECT, RunRow, serializeRun, UUID_RE } from '@sca/persistence';
+import { findReportProject, projectRuns, reportInputSources, ReportProjectRow, serializeRun } from '@sca/persistence';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 
-/** A project row as the outputs see it, before its inputs and runs are read. */
-export type ReportProjectRow = Omit<ReportProject, 'input_sources' | 'runs'>;
-
-/** The columns of a ReportProjectRow, from `projects p`. */
-export const REPORT_PROJECT_COLUMNS = `p.uuid, p.name,
-  to_char(p.created_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_date, p.notes, p.settings, p.extra_data`;
-
-interface InputSourceRow {
-  uuid: string;
-  filename: string;
-  download_url: string;
-  is_uploaded: boolean;
-  tag: string;
-}
+export type { ReportProjectRow };
 
 /** Reads a project's header data: the row, its input sources (sizes from storage) and its runs. */
 @Injectable()
 export class ProjectLoader {
   constructor(private readonly db: DataSource, @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
-  async find(uuid: string): Promise<ReportProjectRow | null> {
-    if (!UUID_RE.test(uuid)) return null;
-    const rows: ReportProjectRow[] = await this.db.query(
-      `SELECT ${REPORT_PROJECT_COLUMNS} FROM projects p WHERE p.uuid = $1`,
-      [uuid],
-    );
-    return rows[0] ?? null;
+  find(uuid: string): Promise<ReportProjectRow | null> {
+    return findReportProject(this.db, uuid);
   }
 
   /** The header data of the results and SBOMs. */
@@ -41,10 +23,7 @@ export class ProjectLoader {
 
   /** ScanCode.io's `get_inputs_with_source`: InputSources, then unclaimed files of input/, by filename. */
   private async inputSources(uuid: string): Promise<(ReportInputSource | ReportOrphanInput)[]> {
-    const rows: InputSourceRow[] = await this.db.query(
-      'SELECT uuid, filename, download_url, is_uploaded, tag FROM input_sources WHERE project_uuid = $1 ORDER BY seq',
-      [uuid],
-    );
+    const rows = await reportInputSources(this.db, uuid);
     const stored = await this.storedInputs(uuid);
     const out: (ReportInputSource | ReportOrphanInput)[] = rows.map((s) => {
       const size = s.filename ? stored.get(s.filename) : undefined;
@@ -70,8 +49,7 @@ export class ProjectLoader {
 
   /** Run serializer output without `url`, `project`, `current_step` and `progress`, oldest first. */
   private async runs(uuid: string): Promise<Record<string, unknown>[]> {
-    const rows: RunRow[] = await this.db.query(`SELECT ${RUN_SELECT} FROM runs r WHERE r.project_uuid = $1 ORDER BY r.created_date, r.uuid`, [uuid]);
-    return rows.map((row) => {
+    return (await projectRuns(this.db, uuid)).map((row) => {
       // ScanCode.io's results runs: the serializer without url and project (and without the
       // current_step and progress this service adds to its API).
       const { url: _url, project: _project, current_step: _step, progress: _progress, ...run } = serializeRun(row, '');

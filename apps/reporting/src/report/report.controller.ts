@@ -5,9 +5,9 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { serviceVersion } from '@sca/config';
 import { isXlsxReportModel, ReportProjectInput, writeProjectsReportXlsx, XLSX_MODELS } from '@sca/formats';
-import { buildProjectFilter, ProjectFilterError } from '@sca/persistence';
+import { buildProjectFilter, ProjectFilterError, reportProjects } from '@sca/persistence';
 import { dbReportInput } from '../projects/db-report-input';
-import { REPORT_PROJECT_COLUMNS, ReportProjectRow } from '../projects/project-loader';
+import type { ReportProjectRow } from '../projects/project-loader';
 import { contentTypeFor, outputTimestamp } from '@sca/formats';
 import { sendBody, withTempDir } from '../downloads/send-body';
 import { lastValue, type QueryValue } from '../http/query-value';
@@ -55,11 +55,7 @@ export class ReportController {
     });
   }
 
-  private async projects(query: RawQuery): Promise<ReportProjectRow[]> {
-    const filter = buildProjectFilter(query);
-    return this.db.query(
-      `SELECT ${REPORT_PROJECT_COLUMNS} FROM projects p WHERE ${filter.where} ORDER BY p.created_date DESC, p.uuid`,
-      filter.params,
-    );
+  private projects(query: RawQuery): Promise<ReportProjectRow[]> {
+    return reportProjects(this.db, buildProjectFilter(query));
   }
 }

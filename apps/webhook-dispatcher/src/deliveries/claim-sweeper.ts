@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { OutboxRelay } from '@sca/messaging';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
-import { DeliveryStore } from './delivery-store';
+import { WebhookDeliveryStore } from '@sca/persistence';
 
 /**
  * Deliveries are at least once: a delivery left `sending` by a dispatcher that died between
@@ -13,7 +13,7 @@ export class ClaimSweeper implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger(ClaimSweeper.name);
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly store: DeliveryStore, private readonly relay: OutboxRelay, private readonly config: WebhookDispatcherConfig) {}
+  constructor(private readonly store: WebhookDeliveryStore, private readonly relay: OutboxRelay, private readonly config: WebhookDispatcherConfig) {}
 
   onApplicationBootstrap(): void {
     const every = Math.max(1000, Math.min(30_000, (this.config.WEBHOOK_CLAIM_SECONDS * 1000) / 4));

@@ -7,10 +7,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { serviceVersion } from '@sca/config';
 import { PermanentError, RequeueError, RetryLaterError } from '@sca/messaging';
 import { parseAllowedHosts } from '@sca/fetch';
+import { ClaimedDelivery, WebhookDeliveryStore } from '@sca/persistence';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
 import { PayloadBuilder, PayloadParts } from '../payload/payload-builder';
 import { isSlackTarget, slackPayload } from '../payload/slack-payload';
-import { ClaimedDelivery, DeliveryStore } from './delivery-store';
 import { classifyResponse, retryDelay } from './retry-policy';
 import { BodySigner, SIGNATURE_HEADER } from './signature';
 import { sendWebhook, SendResult } from './webhook-sender';
@@ -31,7 +31,7 @@ export class DeliveryService {
   private readonly allowedHosts: string[];
   private readonly userAgent = `scanworks-webhooks/${serviceVersion()}`;
 
-  constructor(private readonly store: DeliveryStore, private readonly payloads: PayloadBuilder, private readonly config: WebhookDispatcherConfig) {
+  constructor(private readonly store: WebhookDeliveryStore, private readonly payloads: PayloadBuilder, private readonly config: WebhookDispatcherConfig) {
     this.allowedHosts = parseAllowedHosts(config.FETCH_ALLOWED_HOSTS);
   }
 

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import got from 'got';
-import { PROJECT_RPC, SERVICES } from '@sca/contracts';
+import { PROJECT_RPC, RpcReply, RpcRequest, SERVICES } from '@sca/contracts';
 import { MessageBus } from '@sca/messaging';
 import { OBJECT_STORAGE, ObjectStorage, readLatestSummary } from '@sca/storage';
 import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
@@ -15,7 +15,7 @@ const RPC_TIMEOUT_MS = 15_000;
 const PROJECT_OMITTED = ['url', 'runs'];
 const RUN_OMITTED = ['url', 'project', 'current_step', 'progress'];
 
-const omit = (value: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
+const omit = (value: object, keys: string[]): Record<string, unknown> => Object.fromEntries(Object.entries(value).filter(([k]) => !keys.includes(k)));
 
 export interface PayloadParts {
   project: Record<string, unknown>;
@@ -55,9 +55,11 @@ export class PayloadBuilder {
   private async build(projectUuid: string, runUuid: string, includeSummary: boolean): Promise<PayloadParts> {
     // An empty base URL gives the relative `results_url` and `summary_url` ScanCode.io sends.
     const ctx = { base_url: '' };
+    const projectRef: RpcRequest<typeof PROJECT_RPC.get> = { ctx, project_uuid: projectUuid };
+    const runRef: RpcRequest<typeof PROJECT_RPC.runGet> = { ctx, run_uuid: runUuid };
     const [project, run] = await Promise.all([
-      this.bus.request<Record<string, unknown>>(SERVICES.projectStore, PROJECT_RPC.get, { ctx, project_uuid: projectUuid }, RPC_TIMEOUT_MS),
-      this.bus.request<Record<string, unknown>>(SERVICES.projectStore, PROJECT_RPC.runGet, { ctx, run_uuid: runUuid }, RPC_TIMEOUT_MS),
+      this.bus.request<RpcReply<typeof PROJECT_RPC.get>>(SERVICES.projectStore, PROJECT_RPC.get, projectRef, RPC_TIMEOUT_MS),
+      this.bus.request<RpcReply<typeof PROJECT_RPC.runGet>>(SERVICES.projectStore, PROJECT_RPC.runGet, runRef, RPC_TIMEOUT_MS),
     ]);
     const parts: PayloadParts = { project: omit(project, PROJECT_OMITTED), run: omit(run, RUN_OMITTED) };
     if (includeSummary) parts.summary = await this.summary(projectUuid);

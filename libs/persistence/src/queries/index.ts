@@ -1,5 +1,4 @@
 export * from './sql-fragments';
-export * from './project-filters';
 export * from './record-filters';
 export * from './record-lists';
 export * from './run-serializer';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { DataSource } from 'typeorm';
+import { createProject, type NewInputSource } from '@sca/persistence';
 import { ObjectStorage, storageKeys } from '@sca/storage';
 
 /** An input file: a path on disk (its base name is the input's name), or a name with its content. */
@@ -13,15 +14,18 @@ export type HarnessInput = string | { name: string; content: string | Buffer };
  */
 export async function createHarnessProject(db: DataSource, storage: ObjectStorage, name: string, settings: Record<string, unknown>, inputs: HarnessInput[]): Promise<string> {
   const uuid = randomUUID();
-  await db.query('INSERT INTO projects (uuid, name, slug, settings) VALUES ($1, $2, $3, $4::jsonb)', [uuid, name, uuid, JSON.stringify(settings)]);
+  const uploads: NewInputSource[] = [];
   for (const input of inputs) {
     const filename = typeof input === 'string' ? basename(input) : input.name;
     const content = typeof input === 'string' ? await readFile(input) : Buffer.from(input.content);
     await storage.putBuffer(storageKeys.input(uuid, filename), content);
-    await db.query(
-      'INSERT INTO input_sources (uuid, project_uuid, filename, is_uploaded, size, stored) VALUES ($1, $2, $3, true, $4, true)',
-      [randomUUID(), uuid, filename, content.length],
-    );
+    uploads.push({ kind: 'upload', filename, tag: '', size: content.length });
   }
+  await createProject(db, {
+    project: { uuid, name, slug: uuid, notes: '', settings, labels: [], label_slugs: [], purl: '', extra_data: {} },
+    subscriptions: [],
+    inputs: uploads,
+    runs: [],
+  });
   return uuid;
 }

@@ -1,5 +1,4 @@
-import { likeEscape } from './sql-fragments';
-import { UUID_RE } from './sql-fragments';
+import { likeEscape, UUID_RE } from '../queries/sql-fragments';
 
 export interface ProjectFilter {
   where: string;

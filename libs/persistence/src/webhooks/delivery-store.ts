@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { rowsOf, webhookDeliverEntry, writeOutbox } from '@sca/persistence';
-import { WebhookDispatcherConfig } from '../config/webhook-dispatcher.config';
+import { rowsOf } from '../rows-of';
+import { writeOutbox } from '../outbox/outbox-store';
+import { webhookDeliverEntry } from '../outbox/webhook-entries';
 
 /** A claimed delivery with what its attempt needs from the subscription. */
 export interface ClaimedDelivery {
@@ -26,14 +26,16 @@ export interface AttemptRecord {
   durationMs: number;
 }
 
+/** Where an attempt leaves its delivery. */
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed';
+
 /**
  * The deliveries table as a state machine, each transition guarded in SQL so that concurrent or
  * redelivered messages cannot send a delivery twice: only `pending` or `retrying` rows (or a
- * stale `sending` claim) can be claimed, and a `succeeded` row never changes again.
+ * `sending` claim older than `claimSeconds`) can be claimed, and a `succeeded` row never changes again.
  */
-@Injectable()
-export class DeliveryStore {
-  constructor(private readonly db: DataSource, private readonly config: WebhookDispatcherConfig) {}
+export class WebhookDeliveryStore {
+  constructor(private readonly db: DataSource, private readonly claimSeconds: number) {}
 
   /**
    * Creates the (subscription, run, event) deliveries that do not exist yet and writes a
@@ -42,21 +44,21 @@ export class DeliveryStore {
   async createPending(projectUuid: string, runUuid: string, event: string, subscriptionUuids: string[]): Promise<string[]> {
     if (subscriptionUuids.length === 0) return [];
     return this.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO webhook_deliveries (uuid, project_uuid, webhook_subscription_uuid, run_uuid, target_url, event, status)
-       SELECT gen_random_uuid(), s.project_uuid, s.uuid, $2, s.target_url, $3, 'pending'
-       FROM webhook_subscriptions s WHERE s.project_uuid = $1 AND s.uuid = ANY($4::uuid[])
-       ON CONFLICT (webhook_subscription_uuid, run_uuid, event) DO NOTHING`,
-      [projectUuid, runUuid, event, subscriptionUuids],
-    );
-    // Pending ones are (re)announced: if an earlier try inserted them but died before publishing,
-    // this is where they get their message; the claim makes a duplicate harmless.
-    const rows: { uuid: string }[] = await tx.query(
-      `SELECT uuid FROM webhook_deliveries WHERE run_uuid = $1 AND event = $2 AND webhook_subscription_uuid = ANY($3::uuid[]) AND status = 'pending'`,
-      [runUuid, event, subscriptionUuids],
-    );
-    await writeOutbox(tx, rows.map((r) => webhookDeliverEntry({ delivery_uuid: r.uuid })));
-    return rows.map((r) => r.uuid);
+      await tx.query(
+        `INSERT INTO webhook_deliveries (uuid, project_uuid, webhook_subscription_uuid, run_uuid, target_url, event, status)
+         SELECT gen_random_uuid(), s.project_uuid, s.uuid, $2, s.target_url, $3, 'pending'
+         FROM webhook_subscriptions s WHERE s.project_uuid = $1 AND s.uuid = ANY($4::uuid[])
+         ON CONFLICT (webhook_subscription_uuid, run_uuid, event) DO NOTHING`,
+        [projectUuid, runUuid, event, subscriptionUuids],
+      );
+      // Pending ones are (re)announced: if an earlier try inserted them but died before publishing,
+      // this is where they get their message; the claim makes a duplicate harmless.
+      const rows: { uuid: string }[] = await tx.query(
+        `SELECT uuid FROM webhook_deliveries WHERE run_uuid = $1 AND event = $2 AND webhook_subscription_uuid = ANY($3::uuid[]) AND status = 'pending'`,
+        [runUuid, event, subscriptionUuids],
+      );
+      await writeOutbox(tx, rows.map((r) => webhookDeliverEntry({ delivery_uuid: r.uuid })));
+      return rows.map((r) => r.uuid);
     });
   }
 
@@ -72,7 +74,7 @@ export class DeliveryStore {
          WHERE status = 'sending' AND claimed_at < clock_timestamp() - make_interval(secs => $1)
            AND (announced_at IS NULL OR announced_at < clock_timestamp() - make_interval(secs => $1))
          FOR UPDATE SKIP LOCKED`,
-        [this.config.WEBHOOK_CLAIM_SECONDS],
+        [this.claimSeconds],
       );
       if (rows.length === 0) return 0;
       // Once per claim period, however long the dispatchers are away.
@@ -87,7 +89,7 @@ export class DeliveryStore {
     const rows: { left: number }[] = await this.db.query(
       `SELECT extract(epoch FROM claimed_at + make_interval(secs => $2) - clock_timestamp())::float AS left
        FROM webhook_deliveries WHERE uuid = $1 AND status = 'sending'`,
-      [uuid, this.config.WEBHOOK_CLAIM_SECONDS],
+      [uuid, this.claimSeconds],
     );
     return rows[0] ? Math.max(0, rows[0].left) : null;
   }
@@ -100,13 +102,13 @@ export class DeliveryStore {
          AND (d.status IN ('pending', 'retrying') OR (d.status = 'sending' AND d.claimed_at < clock_timestamp() - make_interval(secs => $2)))
        RETURNING d.uuid, d.project_uuid, d.run_uuid, d.event, d.target_url, d.attempts, s.uuid AS subscription_uuid, s.secret,
                  COALESCE(s.include_summary, false) AS include_summary, COALESCE(s.include_results, false) AS include_results, s.is_active`,
-      [uuid, this.config.WEBHOOK_CLAIM_SECONDS],
+      [uuid, this.claimSeconds],
     );
-    return (rowsOf(result) as ClaimedDelivery[])[0] ?? null;
+    return rowsOf<ClaimedDelivery>(result)[0] ?? null;
   }
 
-  /** Records one attempt and moves the delivery to `status` (succeeded, retrying or failed). */
-  async finishAttempt(uuid: string, record: AttemptRecord, status: 'succeeded' | 'retrying' | 'failed', payload?: Record<string, unknown>): Promise<void> {
+  /** Records one attempt and moves the delivery to `outcome`; `payload` is what the log keeps of the body sent. */
+  async finishAttempt(uuid: string, record: AttemptRecord, outcome: AttemptOutcome, payload?: Record<string, unknown>): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO webhook_delivery_attempts (delivery_uuid, attempt, duration_ms, response_status_code, response_text, error)
@@ -119,7 +121,7 @@ export class DeliveryStore {
                 delivered_date = CASE WHEN $2::varchar = 'succeeded' THEN clock_timestamp() ELSE delivered_date END,
                 payload = COALESCE($7::jsonb, payload)
          WHERE uuid = $1 AND status = 'sending'`,
-        [uuid, status, record.attempt, record.statusCode, record.responseText, record.error, payload ? JSON.stringify(payload) : null],
+        [uuid, outcome, record.attempt, record.statusCode, record.responseText, record.error, payload ? JSON.stringify(payload) : null],
       );
     });
   }

@@ -1,0 +1,55 @@
+// CPU time of processes, from /proc: what each one spent on a measurement, whatever else the
+// machine was doing at the time (wall-clock figures on a shared machine are not that).
+const { readFileSync, readdirSync } = require('node:fs');
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** User + system CPU of a process, in ms; 0 once it is gone. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Pids whose command line contains `text`. */
+function pidsMatching(text) {
+  const pids = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(text)) pids.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+/**
+ * Snapshots of named groups of processes; `groups()` is asked again at each snapshot (database
+ * backends come and go with the pools). `diff(a, b)` is the CPU ms each group spent in between.
+ */
+function cpuMeter(groups) {
+  return {
+    async snapshot() {
+      const named = await groups();
+      return Object.fromEntries(Object.entries(named).map(([k, pids]) => [k, new Map(pids.map((p) => [p, cpuMs(p)]))]));
+    },
+    diff(a, b) {
+      const out = {};
+      for (const [k, after] of Object.entries(b)) {
+        let ms = 0;
+        // A process that appeared in between (a new database backend) counts from its start.
+        for (const [pid, t] of after) ms += t - (a[k]?.get(pid) ?? 0);
+        out[k] = ms;
+      }
+      return out;
+    },
+  };
+}
+
+module.exports = { cpuMs, pidsMatching, cpuMeter };
