@@ -65,6 +65,24 @@ async function startScan(name: string) {
   return created.body;
 }
 
+/** While a dependency is away: every service that uses it answers /health/ready with 503 naming it. */
+async function expectOutageReported(check: 'database' | 'storage'): Promise<void> {
+  const ports = { 'project-store': s.t.env.PROJECT_STORE_PORT, 'pipeline-runner': s.t.env.RUNNER_PORT, reporting: s.t.env.REPORTING_PORT, 'webhook-dispatcher': s.t.env.WEBHOOK_DISPATCHER_PORT };
+  for (const [name, port] of Object.entries(ports)) {
+    const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    expect([name, res.status, ((await res.json()) as { checks: Record<string, string> }).checks[check]]).toEqual([name, 503, expect.stringMatching(/^error: /)]);
+  }
+}
+
+/** After an outage: the run succeeded, no service exited, any resume started clean, and nothing differs from an undisturbed run. */
+async function expectRecoveredLikeUndisturbed(run: { status: string; log: string }, projectUuid: string): Promise<void> {
+  expect(run.status).toBe('success');
+  for (const [name, child] of s.t.stack.children) expect([name, child.exitCode, child.signalCode]).toEqual([name, null, null]);
+  const resumes = run.log.match(/Run resumed [^\n]+/g) ?? [];
+  for (const line of resumes) expect(line).toMatch(/^Run resumed \(attempt \d of 3\) after a dependency outage \(.+\); \d+ record\(s\) of the lost attempt removed$/);
+  expect(await counts(projectUuid)).toEqual(undisturbed);
+}
+
 async function untilStep(runUrl: string, step: string): Promise<void> {
   const path = runUrl.replace(s.t.baseUrl, '');
   const deadline = Date.now() + RUN_TIMEOUT;
@@ -111,24 +129,13 @@ describe('PostgreSQL restarted mid-scan', () => {
     await untilStep(p.runs[0].url, 'scan_for_files');
     await db.end().catch(() => undefined);
     await pg.restart(async () => {
-      // Every service with a database says so while it is away, and none exits.
-      const ports = { 'project-store': s.t.env.PROJECT_STORE_PORT, 'pipeline-runner': s.t.env.RUNNER_PORT, reporting: s.t.env.REPORTING_PORT, 'webhook-dispatcher': s.t.env.WEBHOOK_DISPATCHER_PORT };
-      for (const [name, port] of Object.entries(ports)) {
-        const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
-        expect([name, res.status, ((await res.json()) as { checks: Record<string, string> }).checks.database]).toEqual([name, 503, expect.stringMatching(/^error: /)]);
-      }
+      await expectOutageReported('database');
       await new Promise((r) => setTimeout(r, 2000));
     });
     db = new Client({ connectionString: s.t.env.DATABASE_URL });
     db.on('error', () => undefined);
     await db.connect();
-    const run = await s.api.waitForRun(p.runs[0].url, ENDED, RUN_TIMEOUT);
-    expect(run.status).toBe('success');
-    for (const [name, child] of s.t.stack.children) expect([name, child.exitCode, child.signalCode]).toEqual([name, null, null]);
-    // When the restart cut the attempt off (a write or the cursor failed), it was resumed clean.
-    const resumes = run.log.match(/Run resumed [^\n]+/g) ?? [];
-    for (const line of resumes) expect(line).toMatch(/^Run resumed \(attempt \d of 3\) after a dependency outage \(.+\); \d+ record\(s\) of the lost attempt removed$/);
-    expect(await counts(p.uuid)).toEqual(undisturbed);
+    await expectRecoveredLikeUndisturbed(await s.api.waitForRun(p.runs[0].url, ENDED, RUN_TIMEOUT), p.uuid);
   }, RUN_TIMEOUT);
 });
 
@@ -137,18 +144,9 @@ describe('object storage unavailable mid-scan', () => {
     const p = await startScan('s3-outage');
     await untilStep(p.runs[0].url, 'scan_for_files');
     await s.t.s3Outage(async () => {
-      const ports = { 'project-store': s.t.env.PROJECT_STORE_PORT, 'pipeline-runner': s.t.env.RUNNER_PORT, reporting: s.t.env.REPORTING_PORT, 'webhook-dispatcher': s.t.env.WEBHOOK_DISPATCHER_PORT };
-      for (const [name, port] of Object.entries(ports)) {
-        const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
-        expect([name, res.status, ((await res.json()) as { checks: Record<string, string> }).checks.storage]).toEqual([name, 503, expect.stringMatching(/^error: /)]);
-      }
+      await expectOutageReported('storage');
       await new Promise((r) => setTimeout(r, 15_000));
     });
-    const run = await s.api.waitForRun(p.runs[0].url, ENDED, RUN_TIMEOUT);
-    expect(run.status).toBe('success');
-    for (const [name, child] of s.t.stack.children) expect([name, child.exitCode, child.signalCode]).toEqual([name, null, null]);
-    const resumes = run.log.match(/Run resumed [^\n]+/g) ?? [];
-    for (const line of resumes) expect(line).toMatch(/^Run resumed \(attempt \d of 3\) after a dependency outage \(.+\); \d+ record\(s\) of the lost attempt removed$/);
-    expect(await counts(p.uuid)).toEqual(undisturbed);
+    await expectRecoveredLikeUndisturbed(await s.api.waitForRun(p.runs[0].url, ENDED, RUN_TIMEOUT), p.uuid);
   }, RUN_TIMEOUT);
 });

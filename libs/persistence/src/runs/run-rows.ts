@@ -1,3 +1,4 @@
+import type { RunView } from '@sca/contracts';
 import { isoTs } from '../queries/sql-fragments';
 
 /** The columns of a RunRow, from `runs r`; timestamps rendered as DRF does (microseconds, UTC). */
@@ -7,25 +8,8 @@ export const RUN_SELECT = `
   ${isoTs('r.task_start_date')} AS task_start_date, ${isoTs('r.task_end_date')} AS task_end_date,
   r.task_exitcode, r.task_output, r.log, r.current_step, r.progress`;
 
-/** A run's serialized columns: the row behind the API's run view and the results' run list. */
-export interface RunRow {
-  uuid: string;
-  project_uuid: string;
-  pipeline_name: string;
-  description: string;
-  selected_groups: string[] | null;
-  selected_steps: string[] | null;
-  created_date: string;
-  scancodeio_version: string;
-  task_id: string | null;
-  task_start_date: string | null;
-  task_end_date: string | null;
-  task_exitcode: number | null;
-  task_output: string;
-  log: string;
-  current_step: string;
-  progress: { done: number; total: number } | null;
-}
+/** A run's serialized columns: the row behind the API's run view (less what the view derives) and the results' run list. */
+export type RunRow = Omit<RunView, 'url' | 'status' | 'project' | 'execution_time'> & { project_uuid: string };
 
 /** The order runs are listed and chained in: creation, then uuid for runs created together. */
 export const RUN_ORDER = 'r.created_date, r.uuid';
