@@ -7,6 +7,7 @@ const { existsSync, mkdirSync, openAsBlob, readFileSync, readdirSync, rmSync, wr
 const { join } = require('node:path');
 const { PACKAGES } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
+const { cdxgenBin } = require('./lib/cdxgen');
 const { withPeakRss } = require('./lib/memory');
 const { waitForRunEnd } = require('./lib/wait');
 const { assertNoneMissing, assertSameCounts, toolkitCounts } = require('./lib/verify');
@@ -111,13 +112,7 @@ async function projectCounts(run, inputName) {
 
 /** Asynchronous throughout: this process serves the stack's S3 endpoint (see codescanReference). */
 async function cdxgen(dir) {
-  const tool = join(DATA, 'cdxgen-tool');
-  const bin = join(tool, 'node_modules', '@cyclonedx', 'cdxgen', 'bin', 'cdxgen.js');
-  if (!existsSync(bin)) {
-    mkdirSync(tool, { recursive: true });
-    writeFileSync(join(tool, 'package.json'), '{"name":"cdxgen-tool","private":true}');
-    await promisify(execFile)('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '@cyclonedx/cdxgen'], { cwd: tool });
-  }
+  const bin = await cdxgenBin(DATA);
   const out = join(DATA, 'cdxgen-bom.json');
   const t0 = Date.now();
   const status = await promisify(execFile)(process.execPath, [bin, '-t', 'js', '-o', out, dir], { env: { ...process.env, FETCH_LICENSE: 'false', CDXGEN_DEBUG_MODE: '' }, timeout: 900_000, maxBuffer: 1 << 28 }).then(() => 0, (e) => e.code ?? 1);
