@@ -2,8 +2,8 @@
 # Debian tools some tests need, installed when missing (run by `npm test` and by .ci/run):
 # rpm (the reference reader of an rpmdb), skopeo and docker-registry (a real registry for the
 # docker:// client), xz-utils, debootstrap (the Debian root of e2e/support/debian-image.ts); and
-# apt's package lists, which `apt-get download` needs to build a
-# test image from real .deb files. Idempotent; does nothing when everything is there.
+# apt's package lists, which `apt-get download` needs to build a test image from real .deb
+# files. Idempotent; does nothing when everything is there.
 set -euo pipefail
 apt_needed=()
 for tool in rpm:rpm skopeo:skopeo docker-registry:docker-registry xz:xz-utils dpkg-deb:dpkg debootstrap:debootstrap; do
