@@ -9,3 +9,6 @@ export * from './pipelines/use-pipeline-harness';
 export * from './pipelines/pipeline-fixtures';
 export * from './golden/scancodeio-normalization';
 export * from './golden/known-differences';
+export * from './golden/scancodeio-testdata';
+export * from './free-port';
+export * from './registry/local-registry';
