@@ -13,6 +13,7 @@ export * from './outbox/outbox-relay.provider';
 export * from './runs/run-sweeps';
 export * from './outbox/webhook-entries';
 export * from './resources/resource-repository';
+export * from './resources/rootfs-resource-repository';
 export * from './packages/package-repository';
 export * from './dependencies/dependency-repository';
 export * from './relations/relation-repository';

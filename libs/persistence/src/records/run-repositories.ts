@@ -6,11 +6,14 @@ import { ProjectMessages } from '../messages/project-messages';
 import { PackageRepository } from '../packages/package-repository';
 import { RelationRepository } from '../relations/relation-repository';
 import { ResourceRepository } from '../resources/resource-repository';
+import { RootfsResourceRepository } from '../resources/rootfs-resource-repository';
 import { RecordScope } from './record-scope';
 
 /** The repositories of one run over its project's records, sharing one scope. */
 export interface RunRepositories {
   resources: ResourceRepository;
+  /** Resource queries of the root filesystem and image pipelines. */
+  rootfsResources: RootfsResourceRepository;
   packages: PackageRepository;
   dependencies: DependencyRepository;
   relations: RelationRepository;
@@ -24,6 +27,7 @@ export function createRunRepositories(db: DataSource, projectUuid: string, runUu
   const scope = new RecordScope(db, projectUuid, runUuid);
   return {
     resources: new ResourceRepository(scope),
+    rootfsResources: new RootfsResourceRepository(scope),
     packages: new PackageRepository(scope),
     dependencies: new DependencyRepository(scope),
     relations: new RelationRepository(scope),

@@ -1,5 +1,5 @@
 import type {
-  DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RunInputSources, RunProject,
+  DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RootfsResourceRepository, RunInputSources, RunProject,
 } from '@sca/persistence';
 import type { Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
@@ -44,6 +44,8 @@ export interface StepContext {
   dirs: WorkDirs;
   /** Codebase resources: statuses, streams of those without one, bulk writes. */
   resources: ResourceRepository;
+  /** Checksum lookups and rootfs-path flags of the root filesystem and image pipelines. */
+  rootfsResources: RootfsResourceRepository;
   packages: PackageRepository;
   dependencies: DependencyRepository;
   relations: RelationRepository;

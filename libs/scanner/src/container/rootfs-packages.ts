@@ -35,6 +35,8 @@ export interface InstalledPackage {
   installedFiles: InstalledFile[];
   /** Installed files with no entry at their path in the root (ScanCode.io's missing_resources). */
   missingFiles: string[];
+  /** Codebase paths (`<root name>/…`) the assembly links to the package: its files and own database files. */
+  linkedPaths: string[];
 }
 
 export interface RootPackages {
@@ -83,10 +85,18 @@ export async function installedPackagesOfRoot(rootDir: string, opts: RootPackage
   }
   const view = new CodebaseView(entries, (path) => readInside(rootReal, rootName, path));
   const ctx = assemblePackages(view, handlersById(), opts.uid ?? randomUid);
+  const linkedPaths = new Map<string, string[]>();
+  for (const [path, uids] of ctx.links) {
+    for (const uid of uids) {
+      const list = linkedPaths.get(uid);
+      if (list) list.push(path);
+      else linkedPaths.set(uid, [path]);
+    }
+  }
   const packages = ctx.packages.map((pkg) => {
     const installedFiles = (ctx.installedFiles.get(pkg.package_uid) ?? []).map(toInstalledFile);
     const missing = (pkg.extra_data['missing_file_references'] as FileReference[] | undefined) ?? [];
-    return { package: pkg, installedFiles, missingFiles: missing.map((r) => toInstalledFile(r).path) };
+    return { package: pkg, installedFiles, missingFiles: missing.map((r) => toInstalledFile(r).path), linkedPaths: linkedPaths.get(pkg.package_uid) ?? [] };
   });
   return { packages, dependencies: ctx.dependencies, links: ctx.links, messages: [...messages, ...ctx.messages] };
 }

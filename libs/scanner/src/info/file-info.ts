@@ -77,7 +77,8 @@ export async function fileInfoFromContent(name: string, { hashes, head, size }: 
   return {
     ...info,
     size,
-    ...hashes,
+    // commoncode hashes nothing for empty content: the toolkit reports null checksums there.
+    ...(size === 0 ? {} : hashes),
     ...magic,
     programming_language: is_source ? lexer : '',
     is_binary,

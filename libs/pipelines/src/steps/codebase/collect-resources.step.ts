@@ -12,18 +12,39 @@ const ROOT = 'codebase';
 const INSERT_BATCH = 5000;
 const STEP_NAME = 'collect_and_create_codebase_resources';
 
-/** `from`/`to` first segments tag resources for deploy-to-develop mapping. */
-function tagOf(path: string): string {
-  const first = path.split('/', 1)[0];
-  return first === 'from' || first === 'to' ? first : '';
+/** Where a collected resource belongs: its tag, its path inside a root filesystem, extra data. */
+export interface ResourcePlace {
+  tag: string;
+  rootfs_path?: string;
+  extra_data?: Record<string, unknown>;
 }
+
+/** The place of a codebase path (relative to codebase/), or null to leave the entry out. */
+export type ResourcePlacement = (path: string) => ResourcePlace | null;
+
+/**
+ * ScanCode.io names a directory's extension as Python's `Path.suffixes` joined
+ * (`x.tar.gz-extract` -> `.tar.gz-extract`); the toolkit's file info gives directories none.
+ */
+export function directoryExtension(name: string): string {
+  const bare = name.replace(/^\.+/, '');
+  if (bare.endsWith('.')) return '';
+  const dot = bare.indexOf('.');
+  return dot < 0 ? '' : bare.slice(dot);
+}
+
+/** `from`/`to` first segments tag resources for deploy-to-develop mapping. */
+export const codebasePlacement: ResourcePlacement = (path) => {
+  const first = path.split('/', 1)[0];
+  return { tag: first === 'from' || first === 'to' ? first : '' };
+};
 
 /**
  * Walks codebase/ and creates one resource per file, directory and symlink with its file info
  * (computed in the worker pool), in batches. Symlinks get status `symlink` and no info; a file
  * that cannot be read gets `resource-read-error` and an error message.
  */
-export async function collectCodebaseResources(ctx: StepContext): Promise<number> {
+export async function collectCodebaseResources(ctx: StepContext, placement: ResourcePlacement = codebasePlacement): Promise<number> {
   const options = { ...baseScanOptions(ctx), info: true };
   const stats = await treeStats(ctx.dirs.codebase, ROOT);
   const pool = ctx.scanPool();
@@ -32,7 +53,11 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
   let done = 0;
   const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.resources.insert(rows));
   const entries = (async function* () {
-    for await (const entry of walkTree(ctx.dirs.codebase, ROOT)) if (entry.path !== ROOT) yield entry;
+    for await (const entry of walkTree(ctx.dirs.codebase, ROOT)) {
+      if (entry.path === ROOT) continue;
+      const place = placement(entry.path.slice(ROOT.length + 1));
+      if (place) yield { ...entry, place };
+    }
   })();
   await forEachConcurrent(
     entries,
@@ -47,7 +72,11 @@ export async function collectCodebaseResources(ctx: StepContext): Promise<number
       const record = toolkitRecord(entry, out, options, undefined, stats.topLevelDepth);
       const [item] = normalizeResource(record, path, done);
       if (item?.kind !== 'resource') throw new Error(`${path}: not a resource (${item?.kind === 'problem' ? item.message : 'nothing'})`);
-      const resource: ResourceInput = { ...(item.record as ResourceRecord), tag: tagOf(path) };
+      const { place } = entry;
+      const resource: ResourceInput = { ...(item.record as ResourceRecord), tag: place.tag };
+      if (place.rootfs_path !== undefined) resource.rootfs_path = place.rootfs_path;
+      if (place.extra_data) resource.extra_data = place.extra_data;
+      if (entry.type === 'directory') resource.extension = directoryExtension(resource.name);
       if (entry.type === 'symlink') resource.status = RESOURCE_STATUS.symlink;
       if (out.scan_errors.length > 0) {
         resource.status = RESOURCE_STATUS.readError;

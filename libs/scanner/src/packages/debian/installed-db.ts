@@ -27,13 +27,12 @@ function parseStatus(content: Buffer, datasourceId: string, namespace: string | 
     .map((p) => buildDebianPackageData(p, datasourceId, namespace));
 }
 
-/** The info/copyright datafiles of one installed package, in ScanCode's order. */
+/** The copyright and info datafiles of one installed package, in ScanCode's order (its datasource_ids keep it). */
 function companionPaths(root: string, pd: PackageData): string[] {
   const arch = pd.qualifiers['arch'];
   const suffixes = pd.extra_data['multi_arch'] === 'same' && arch ? ['', `:${arch}`] : [''];
-  const out: string[] = [];
+  const out: string[] = [`usr/share/doc/${pd.name}/copyright`];
   for (const ext of ['md5sums', 'list']) for (const s of suffixes) out.push(`var/lib/dpkg/info/${pd.name}${s}.${ext}`);
-  out.push(`usr/share/doc/${pd.name}/copyright`);
   return out.map((p) => joinPath(root, p));
 }
 
@@ -54,8 +53,10 @@ function companionData(ctx: AssemblyContext, path: string): readonly PackageData
 
 /** Drops the directories of a .list that are the parent of another entry (shared by many packages). */
 function withoutParentDirectories(refs: FileReference[]): FileReference[] {
-  const parents = new Set(refs.map((r) => r.path.slice(0, r.path.lastIndexOf('/'))));
-  return refs.filter((r) => !parents.has(r.path));
+  // .list paths start with '/', .md5sums paths do not: compare without it.
+  const bare = (p: string) => p.replace(/^\/+/, '');
+  const parents = new Set(refs.map((r) => bare(r.path.slice(0, r.path.lastIndexOf('/')))));
+  return refs.filter((r) => !parents.has(bare(r.path)));
 }
 
 function assembleInstalled(ctx: AssemblyContext, path: string, data: readonly PackageData[], root: string): void {
@@ -74,10 +75,11 @@ function assembleInstalled(ctx: AssemblyContext, path: string, data: readonly Pa
         ctx.updatePackage(pkg, { ...other, version: null, qualifiers: {}, subpath: null, namespace: null }, companion);
         for (const ref of other.file_references) {
           // A .list and a .md5sums name the same files: merge them (the md5 comes from .md5sums).
+          // The path stays as the first list wrote it (ScanCode's missing_file_references do).
           const key = referencePath(root, ref);
           const seen = refs.get(key);
           if (seen) seen.md5 = seen.md5 ?? ref.md5 ?? null;
-          else refs.set(key, { ...ref, path: `/${ref.path.replace(/^\/+/, '')}` });
+          else refs.set(key, { ...ref });
         }
       }
       ctx.link(companion, pkg);

@@ -40,7 +40,9 @@ export function linkFileReferences(ctx: AssemblyContext, pkg: Package, root: str
   ctx.installedFiles.set(pkg.package_uid, [...(ctx.installedFiles.get(pkg.package_uid) ?? []), ...refs]);
   for (const ref of refs) {
     const path = referencePath(root, ref);
-    if (ctx.codebase.exists(path)) ctx.link(path, pkg);
+    // The toolkit's codebase has no symlinks: a reference to one is missing, as ScanCode reports it.
+    const type = ctx.codebase.typeOf(path);
+    if (type !== undefined && type !== 'symlink') ctx.link(path, pkg);
     else missing.push(ref);
   }
   if (missing.length) {
