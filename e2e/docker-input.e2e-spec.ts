@@ -11,7 +11,6 @@ import { useTestStack } from './support/test-stack';
 
 const PIPELINE = 'analyze_docker_image';
 const ALPINE_IMAGE_ID = '06c7c49ea0a689415b6189e13207bbca004cc6579d0d6749d33d5d0f463936a1';
-const ALPINE_LAYER_ID = '40e48c8ef2450e6a9e8d50b846a58ede43f1b01dd351d2bdd7dca14c5c033f20';
 const ALPINE_PACKAGES = [
   'alpine-baselayout', 'alpine-keys', 'apk-tools', 'busybox', 'ca-certificates-bundle', 'libc-utils', 'libcrypto1.1',
   'libretls', 'libssl1.1', 'musl', 'musl-utils', 'scanelf', 'ssl_client', 'zlib',
@@ -49,8 +48,13 @@ describe('docker:// inputs', () => {
     const packages: any[] = (await s.api.get(`/api/projects/${uuid}/packages/`)).body;
     expect(packages.map((p) => p.name).sort()).toEqual(ALPINE_PACKAGES);
     expect(new Set(packages.map((p) => p.type))).toEqual(new Set(['alpine']));
+    // An OCI image's layer ids are its manifest's layer digests: the gzipped layer skopeo pushed.
+    const served = await fetch(`http://${registry.host}/v2/test/alpine/manifests/3.15`, { headers: { accept: 'application/vnd.docker.distribution.manifest.v2+json' } });
+    const manifest = (await served.json()) as { layers: { digest: string }[] };
     const images: any[] = detail.extra_data.images;
-    expect(images.map((i) => [i.image_id, i.distro?.identifier, i.layers.map((l: any) => l.layer_id)])).toEqual([[ALPINE_IMAGE_ID, 'alpine', [ALPINE_LAYER_ID]]]);
+    expect(images.map((i) => [i.image_id, i.distro?.identifier, i.layers.map((l: any) => `sha256:${l.layer_id}`)])).toEqual([
+      [ALPINE_IMAGE_ID, 'alpine', manifest.layers.map((l) => l.digest)],
+    ]);
   }, 240_000);
 
   it('fails the run with the registry\'s answer for a digest it does not have', async () => {
