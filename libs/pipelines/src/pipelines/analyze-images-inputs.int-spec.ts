@@ -65,3 +65,24 @@ describe('analyze_root_filesystem_or_vm_image on a tree without a distro', () =>
     expect(r.resources.every((x) => x.status !== '')).toBe(true);
   }, 60_000);
 });
+
+describe('analyze_docker_image on ScanCode.io\'s centos.tar.gz (a BDB rpmdb; ScanCode.io ships no expected results for it)', () => {
+  it('creates one package per rpm of the database, layer-tagged, with the files the layer lacks recorded as missing', async () => {
+    const r = await harness().run({ pipeline: 'analyze_docker_image', inputs: [scancodeioTestdata('docker', 'centos.tar.gz')] });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    // rpm itself reads 101 packages from this database (libs/scanner/src/container/scancodeio-images.int-spec.ts).
+    expect(r.packages).toHaveLength(101);
+    expect(new Set(r.packages.map((p) => p.tag))).toEqual(new Set(['img-c967b7-layer-01-a10cf7']));
+    expect(r.packages.every((p) => p.type === 'rpm' && p.namespace === 'centos')).toBe(true);
+    // The fixture's layer holds the rpmdb only: each package's files are the toolkit's missing references.
+    const bash = r.packages.find((p) => p.name === 'bash');
+    const missing = (bash?.extra_data['missing_file_references'] as { path: string }[]).map((m) => m.path);
+    expect(missing).toEqual(expect.arrayContaining([expect.stringMatching(/^\/?usr\/bin\/bash$/)]));
+    // What the layer has of the packages' files is linked to the package that installed it: the
+    // release file, and the rpmdb files the rpm package owns.
+    const owner = (suffix: string) => r.packages.find((p) => r.resources.find((x) => x.path.endsWith(suffix))?.for_packages.includes(p.package_uid))?.name;
+    expect(owner('/etc/os-release')).toBe('redhat-release');
+    expect(owner('/var/lib/rpm/Packages')).toBe('rpm');
+    expect(r.resources.filter((x) => x.status === '')).toEqual([]);
+  }, 180_000);
+});
