@@ -34,7 +34,7 @@ export default tseslint.config(
   },
   {
     // Tests may use the shared test helpers; production code may not.
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.testing.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',

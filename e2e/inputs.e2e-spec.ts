@@ -74,12 +74,14 @@ describe('private addresses', () => {
     await strict?.stop();
   });
 
-  it('refuses loopback and link-local URLs unless FETCH_ALLOWED_HOSTS lists them', async () => {
+  it('refuses loopback and link-local URLs, docker:// registries too, unless FETCH_ALLOWED_HOSTS lists them', async () => {
     const strictApi = new Api(strict.baseUrl);
-    const created = await strictApi.post('/api/projects/', { name: 'ssrf', input_urls: [`${origin}/files/scan.json`, 'http://169.254.169.254/latest/meta-data'], pipeline: 'load_inventory', execute_now: true });
+    const registry = `docker://${new URL(origin).host}/test/app:1`;
+    const created = await strictApi.post('/api/projects/', { name: 'ssrf', input_urls: [`${origin}/files/scan.json`, 'http://169.254.169.254/latest/meta-data', registry], pipeline: 'load_inventory', execute_now: true });
     const run = await strictApi.waitForRun(created.body.runs[0].url);
     expect(run.status).toBe('failure');
     expect(run.task_output).toContain(`Could not fetch: ${origin}/files/scan.json: host 127.0.0.1 resolves to a non-public address (127.0.0.1); allow it with FETCH_ALLOWED_HOSTS`);
     expect(run.task_output).toContain('host 169.254.169.254 resolves to a non-public address');
+    expect(run.task_output).toContain(`Error 3: Could not fetch: ${registry}: host 127.0.0.1 resolves to a non-public address (127.0.0.1); allow it with FETCH_ALLOWED_HOSTS`);
   });
 });

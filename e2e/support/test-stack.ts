@@ -3,10 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'amqplib';
-import { createTestDatabase, TEST_AMQP_URL, TestDatabase, uniqueTestName } from '@sca/testing';
+import { createTestDatabase, freePort, TEST_AMQP_URL, TestDatabase, uniqueTestName } from '@sca/testing';
 import { S3ObjectStorage, startLocalS3 } from '@sca/storage';
 import { topologyNames } from '@sca/messaging';
-import { freePort } from './free-port';
 import { Api } from './api';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

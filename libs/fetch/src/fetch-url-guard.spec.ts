@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fetchUrl, type FetchPolicy } from './fetch-url';
+import { fetchUrl } from './fetch-url';
+import type { FetchPolicy } from './fetch-policy';
 import { startLocalHttpServer, type LocalHttpServer } from './local-http-server.testing';
 
 /** SSRF refusals, size limits, timeouts and abort: every failure leaves the directory empty. */
@@ -107,14 +108,14 @@ describe('fetchUrl guards', () => {
   it('stops on abort and removes the partial file', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
-    const failure = fetchUrl(server.url('/stall'), dir, policy(), controller.signal);
+    const failure = fetchUrl(server.url('/stall'), dir, policy(), { signal: controller.signal });
     await expect(failure).rejects.toMatchObject({ name: 'AbortError' });
     expect(await readdir(dir)).toEqual([]);
   });
 
   it('does not start when already aborted', async () => {
     server.received.length = 0;
-    const failure = fetchUrl(server.url('/ok.txt'), dir, policy(), AbortSignal.abort());
+    const failure = fetchUrl(server.url('/ok.txt'), dir, policy(), { signal: AbortSignal.abort() });
     await expect(failure).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.received).toHaveLength(0);
   });

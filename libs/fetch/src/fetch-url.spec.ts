@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FetchError } from './fetch-error';
-import { fetchUrl, type FetchPolicy } from './fetch-url';
+import { fetchUrl } from './fetch-url';
+import type { FetchPolicy } from './fetch-policy';
 import { startLocalHttpServer, type LocalHttpServer } from './local-http-server.testing';
 
 const policy: FetchPolicy = { allowedHosts: ['127.0.0.1'], maxBytes: 1_000_000, timeoutMs: 5_000 };
@@ -110,7 +111,7 @@ describe('fetchUrl', () => {
     ['git@github.com:nexB/scancode.io.git', "SSH 'git@' URLs are not supported. Use https:// instead."],
     ['ftp://example.com/a.zip', "URL scheme 'ftp' is not supported."],
     ['HTTP://example.com/a.zip', "URL scheme 'HTTP' is not supported. Did you mean: 'http'?"],
-    ['docker://alpine:3.20', 'Docker inputs are not supported yet: docker://alpine:3.20'],
+    ['docker://alpine:3.20#from', 'Could not fetch: docker://alpine:3.20#from: Invalid Docker reference.'],
     ['pkg:npm/lodash@4.17.21', 'PURL inputs are not supported yet: pkg:npm/lodash@4.17.21'],
     ['https://github.com/nexB/scancode.io.git/', 'Git inputs are not supported yet: https://github.com/nexB/scancode.io.git/'],
   ])('refuses %s', async (url, message) => {

@@ -6,45 +6,27 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import got, { MaxRedirectsError, TimeoutError, type Request } from 'got';
+import { fetchDockerInput } from './docker-input';
 import { downloadFilename } from './download-filename';
 import { FetchError, FetchRefusal, findRefusal } from './fetch-error';
+import { DEFAULT_MAX_REDIRECTS, type FetchedInput, type FetchOptions, type FetchPolicy } from './fetch-policy';
 import { createHostGuard } from './host-guard';
 import { classifyInputUrl, type InputUrlKind } from './input-url';
 
-export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_REDIRECTS = 10;
-
-export interface FetchPolicy {
-  /** FETCH_ALLOWED_HOSTS: names and CIDR ranges that may be fetched although non-public. */
-  allowedHosts: string[];
-  /** Size limit of one download, in bytes. */
-  maxBytes: number;
-  /** Connect/response timeout and the longest a transfer may stall (not its total duration). */
-  timeoutMs: number;
-  maxRedirects?: number;
-  /** Sent to the URL's own origin only; dropped when a redirect leaves it. */
-  headers?: Record<string, string>;
-}
-
-export interface FetchedInput {
-  filename: string;
-  path: string;
-  size: number;
-  finalUrl: string;
-  contentType?: string;
-}
-
-const NOT_YET: Record<Exclude<InputUrlKind, 'http'>, string> = { git: 'Git', purl: 'PURL', docker: 'Docker' };
+const NOT_YET: Record<Exclude<InputUrlKind, 'http' | 'docker'>, string> = { git: 'Git', purl: 'PURL' };
 
 /**
- * Downloads an http(s) URL into `destDir`, streaming to disk. The body goes to a temporary
- * name and is renamed on success, so a failed or aborted download never leaves a partial
- * file under the real name; an existing file of that name is overwritten (ScanCode.io).
- * Failures throw FetchError; an abort through `signal` rethrows the signal's reason.
+ * Fetches one input URL into `destDir` as one file: an http(s) download, or a `docker://` image
+ * pulled from its registry and packed as an OCI archive (see docker-input.ts). The file goes to
+ * a temporary name and is renamed on success, so a failed or aborted fetch never leaves a
+ * partial file under the real name; an existing file of that name is overwritten (ScanCode.io).
+ * Failures throw FetchError; an abort through `options.signal` rethrows the signal's reason.
  */
-export async function fetchUrl(url: string, destDir: string, policy: FetchPolicy, signal?: AbortSignal): Promise<FetchedInput> {
+export async function fetchUrl(url: string, destDir: string, policy: FetchPolicy, options: FetchOptions = {}): Promise<FetchedInput> {
   const kind = classifyInputUrl(url);
+  if (kind === 'docker') return fetchDockerInput(url, destDir, policy, options);
   if (kind !== 'http') throw new FetchError(`${NOT_YET[kind]} inputs are not supported yet: ${url}`);
+  const { signal } = options;
   signal?.throwIfAborted();
 
   await mkdir(destDir, { recursive: true });

@@ -14,7 +14,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import got, { type Request } from 'got';
 import { FetchRefusal } from './fetch-error';
-import { DEFAULT_MAX_REDIRECTS, type FetchPolicy } from './fetch-url';
+import { DEFAULT_MAX_REDIRECTS, type FetchPolicy } from './fetch-policy';
 import { createHostGuard, type HostGuard } from './host-guard';
 import { parseChallenge, tokenFromResponse, tokenUrl } from './oci-registry-auth';
 import { registryBaseUrl, type ImageReference } from './oci-reference';

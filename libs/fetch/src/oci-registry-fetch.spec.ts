@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchDockerImage } from './oci-registry-fetch';
-import type { FetchPolicy } from './fetch-url';
+import type { FetchPolicy } from './fetch-policy';
 import { startLocalHttpServer, type LocalHttpServer } from './local-http-server.testing';
 
 const digestOf = (b: Buffer) => `sha256:${createHash('sha256').update(b).digest('hex')}`;

@@ -14,7 +14,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { pack } from 'tar-stream';
 import { FetchError, findRefusal } from './fetch-error';
-import type { FetchPolicy } from './fetch-url';
+import type { FetchPolicy } from './fetch-policy';
 import { parseDockerReference, type ImageReference } from './oci-reference';
 import { RegistryClient } from './oci-registry-client';
 
@@ -52,7 +52,7 @@ interface Descriptor {
   platform?: { os?: string; architecture?: string; variant?: string };
 }
 
-/** The layout's directory name: `<repository>_<tag>` (ScanCode.io names its docker inputs so), `_sha256-<12>` for a digest. */
+/** The layout's directory name: `<repository>_<tag>`, `<repository>_sha256-<12 hex>` for a digest (the input file is named by dockerInputFilename). */
 export function imageLayoutName(ref: ImageReference): string {
   const name = ref.repository.split('/').pop() ?? 'image';
   return `${name}_${ref.tag ?? `sha256-${(ref.digest ?? '').slice(7, 19)}`}`.replace(/[^A-Za-z0-9_.-]/g, '_');

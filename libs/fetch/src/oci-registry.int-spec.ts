@@ -2,17 +2,16 @@
  * The docker:// client against a real registry: Debian's docker-registry (the CNCF distribution
  * server) on a free loopback port, an image built here and pushed with skopeo, pulled back by
  * tag and by digest, read with the scanner's image reader, and refused once a blob in the
- * registry's storage is tampered with. docker-registry and skopeo come from .ci/run.
+ * registry's storage is tampered with. docker-registry and skopeo come from scripts/test-tools.sh.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pack } from 'tar-stream';
 import { findImages, extractImageLayers, imagesFromInput } from '@sca/scanner';
-import type { FetchPolicy } from './fetch-url';
+import { startLocalRegistry, type LocalRegistry } from '@sca/testing';
+import type { FetchPolicy } from './fetch-policy';
 import { fetchDockerImage, ociArchive } from './oci-registry-fetch';
 
 jest.setTimeout(60_000);
@@ -53,69 +52,35 @@ async function dockerArchive(): Promise<Buffer> {
   return tarOf([{ name: `${sha256(config)}.json`, data: config }, { name: `${sha256(layer)}/layer.tar`, data: layer }, { name: 'manifest.json', data: manifest }]);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForRegistry(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(url).then((r) => r.status === 200, () => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`registry did not answer at ${url}`);
-}
-
 describe('fetchDockerImage against docker-registry, with an image pushed by skopeo', () => {
   let work: string;
-  let registry: ChildProcess;
-  let port: number;
+  let registry: LocalRegistry;
   const policy = (): FetchPolicy => ({ allowedHosts: ['127.0.0.1'], maxBytes: 50_000_000, timeoutMs: 10_000 });
 
   beforeAll(async () => {
-    for (const tool of ['docker-registry', 'skopeo']) {
-      try {
-        execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
-      } catch {
-        throw new Error(`${tool} is not installed: .ci/run installs it (apt-get install docker-registry skopeo)`);
-      }
-    }
     work = await mkdtemp(join(tmpdir(), 'oci-registry-'));
-    port = await freePort();
-    await writeFile(join(work, 'config.yml'), [
-      'version: 0.1', 'log:', '  level: error', 'storage:', '  filesystem:', `    rootdirectory: ${join(work, 'storage')}`,
-      'http:', `  addr: 127.0.0.1:${port}`, '',
-    ].join('\n'));
-    registry = spawn('docker-registry', ['serve', join(work, 'config.yml')], { stdio: 'ignore' });
-    await waitForRegistry(`http://127.0.0.1:${port}/v2/`);
+    registry = await startLocalRegistry();
     await writeFile(join(work, 'img.tar'), await dockerArchive());
-    execFileSync('skopeo', ['copy', '--insecure-policy', '--dest-tls-verify=false', `docker-archive:${join(work, 'img.tar')}`, `docker://127.0.0.1:${port}/test/img:1`], { stdio: 'pipe' });
+    await registry.push(join(work, 'img.tar'), 'test/img:1');
   });
 
   afterAll(async () => {
-    registry?.kill();
+    await registry?.stop();
     if (work) await rm(work, { recursive: true, force: true });
   });
 
   it('pulls by tag and by digest into an OCI layout the image reader takes, as a directory or as an archive', async () => {
-    const byTag = await fetchDockerImage(`docker://127.0.0.1:${port}/test/img:1`, join(work, 'pull-tag'), policy());
+    const byTag = await fetchDockerImage(`docker://${registry.host}/test/img:1`, join(work, 'pull-tag'), policy());
     expect(byTag).toMatchObject({ path: join(work, 'pull-tag', 'img_1'), layers: 1, indexDigest: null });
     const { images, problems } = await findImages(byTag.path);
     expect(problems).toEqual([]);
     expect(images).toHaveLength(1);
-    expect(images[0]).toMatchObject({ image_format: 'oci', tags: [`127.0.0.1:${port}/test/img:1`], architecture: 'amd64', config_digest: byTag.configDigest });
+    expect(images[0]).toMatchObject({ image_format: 'oci', tags: [`${registry.host}/test/img:1`], architecture: 'amd64', config_digest: byTag.configDigest });
     expect(images[0].layers[0].created_by).toBe('ADD hello.txt /');
     expect(await extractImageLayers(images[0], join(work, 'layers'))).toEqual([]);
     expect(await readFile(join(images[0].layers[0].extractedLocation ?? '', 'hi.txt'), 'utf8')).toBe('hello from the registry\n');
 
-    const byDigest = await fetchDockerImage(`docker://127.0.0.1:${port}/test/img@${byTag.manifestDigest}`, join(work, 'pull-digest'), policy());
+    const byDigest = await fetchDockerImage(`docker://${registry.host}/test/img@${byTag.manifestDigest}`, join(work, 'pull-digest'), policy());
     expect(byDigest).toMatchObject({ manifestDigest: byTag.manifestDigest, configDigest: byTag.configDigest, path: join(work, 'pull-digest', `img_sha256-${byTag.manifestDigest.slice(7, 19)}`) });
     const archive = await ociArchive(byDigest.path);
     const fromArchive = await imagesFromInput(archive, join(work, 'tmp'));
@@ -124,15 +89,15 @@ describe('fetchDockerImage against docker-registry, with an image pushed by skop
   });
 
   it('refuses an unknown digest, and a blob tampered with in the registry storage', async () => {
-    await expect(fetchDockerImage(`docker://127.0.0.1:${port}/test/img@sha256:${'0'.repeat(64)}`, join(work, 'unknown'), policy())).rejects.toThrow(/HTTP 404 \(MANIFEST_UNKNOWN/);
-    const pulled = await fetchDockerImage(`docker://127.0.0.1:${port}/test/img:1`, join(work, 'before-tamper'), policy());
+    await expect(fetchDockerImage(`docker://${registry.host}/test/img@sha256:${'0'.repeat(64)}`, join(work, 'unknown'), policy())).rejects.toThrow(/HTTP 404 \(MANIFEST_UNKNOWN/);
+    const pulled = await fetchDockerImage(`docker://${registry.host}/test/img:1`, join(work, 'before-tamper'), policy());
     const manifest = JSON.parse(await readFile(join(pulled.path, 'blobs', 'sha256', pulled.manifestDigest.slice(7)), 'utf8')) as { layers: { digest: string }[] };
     const hex = manifest.layers[0].digest.slice(7);
-    const stored = join(work, 'storage', 'docker', 'registry', 'v2', 'blobs', 'sha256', hex.slice(0, 2), hex, 'data');
+    const stored = registry.blobPath(manifest.layers[0].digest);
     const bytes = await readFile(stored);
     bytes[bytes.length - 1] ^= 0xff;
     await writeFile(stored, bytes);
-    await expect(fetchDockerImage(`docker://127.0.0.1:${port}/test/img:1`, join(work, 'after-tamper'), policy())).rejects.toThrow(
+    await expect(fetchDockerImage(`docker://${registry.host}/test/img:1`, join(work, 'after-tamper'), policy())).rejects.toThrow(
       new RegExp(`blob sha256:${hex}: digest mismatch: expected sha256:${hex}, received content has sha256:(?!${hex})`),
     );
   });

@@ -17,3 +17,4 @@ export * from './cli/package-assembly';
 export * from './sbom-import';
 export * from './compliance';
 export * from './container';
+export * from './vm-image';

@@ -10,3 +10,5 @@ export * from './pipelines/pipeline-fixtures';
 export * from './golden/scancodeio-normalization';
 export * from './golden/known-differences';
 export * from './golden/scancodeio-testdata';
+export * from './free-port';
+export * from './registry/local-registry';

@@ -4,12 +4,15 @@ import { storageKeys } from '@sca/storage';
 import { defineStep } from '../framework/define';
 import { StepContext } from '../framework/step-context';
 import { fetchUrl, FetchError } from '@sca/fetch';
+import { dockerPlatformSetting } from './docker-platform-setting';
 import { InputFilesError } from './input-files-error';
 
 /**
  * Brings every input into the run's local `input/` directory: URL inputs not fetched yet are
  * downloaded (and kept in object storage so later runs and archive/reset see them), the
- * rest are copied from object storage. All problems are collected and reported together.
+ * rest are copied from object storage. A `docker://` input becomes one OCI archive, of the
+ * platform the project setting `docker_platform` names (linux/amd64 by default). All problems
+ * are collected and reported together.
  */
 export const downloadMissingInputsStep = defineStep({
   name: 'download_missing_inputs',
@@ -18,6 +21,7 @@ export const downloadMissingInputsStep = defineStep({
     await mkdir(ctx.dirs.input, { recursive: true });
     const rows = await ctx.inputs.list();
     const errors: string[] = [];
+    const dockerPlatform = dockerPlatformSetting(ctx.project.settings);
     for (const row of rows) {
       ctx.throwIfStopped();
       const key = row.filename ? storageKeys.input(ctx.project.uuid, row.filename) : null;
@@ -28,7 +32,7 @@ export const downloadMissingInputsStep = defineStep({
       }
       try {
         ctx.log(`Fetching input from ${row.download_url}`);
-        const fetched = await fetchUrl(row.download_url, ctx.dirs.input, ctx.fetchPolicy, ctx.signal);
+        const fetched = await fetchUrl(row.download_url, ctx.dirs.input, ctx.fetchPolicy, { signal: ctx.signal, ...(dockerPlatform ? { dockerPlatform } : {}) });
         await ctx.storage.putFile(storageKeys.input(ctx.project.uuid, fetched.filename), fetched.path);
         await ctx.inputs.markFetched(row.uuid, fetched.filename, fetched.size);
       } catch (error) {

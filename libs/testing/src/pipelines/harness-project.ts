@@ -5,17 +5,25 @@ import { DataSource } from 'typeorm';
 import { createProject, type NewInputSource } from '@sca/persistence';
 import { ObjectStorage, storageKeys } from '@sca/storage';
 
-/** An input file: a path on disk (its base name is the input's name), or a name with its content. */
-export type HarnessInput = string | { name: string; content: string | Buffer };
+/**
+ * An input file: a path on disk (its base name is the input's name), or a name with its content;
+ * or an input URL, fetched by the run's `download_missing_inputs` step.
+ */
+export type HarnessInput = string | { name: string; content: string | Buffer } | { url: string };
 
 /**
- * A project as project-store leaves it for a run: its row, and each input uploaded to object
- * storage with its input_sources row. Test fixture data, written the way project-store writes it.
+ * A project as project-store leaves it for a run: its row, each input uploaded to object storage
+ * with its input_sources row, and each input URL as a row still to fetch. Test fixture data,
+ * written the way project-store writes it.
  */
 export async function createHarnessProject(db: DataSource, storage: ObjectStorage, name: string, settings: Record<string, unknown>, inputs: HarnessInput[]): Promise<string> {
   const uuid = randomUUID();
   const uploads: NewInputSource[] = [];
   for (const input of inputs) {
+    if (typeof input !== 'string' && 'url' in input) {
+      uploads.push({ kind: 'url', download_url: input.url, tag: '' });
+      continue;
+    }
     const filename = typeof input === 'string' ? basename(input) : input.name;
     const content = typeof input === 'string' ? await readFile(input) : Buffer.from(input.content);
     await storage.putBuffer(storageKeys.input(uuid, filename), content);

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import type { FetchPolicy } from '@sca/fetch';
 import { applyMigrations, createDataSource, loadRunProject, logStamp } from '@sca/persistence';
 import {
   createPipelineRegistry, createStepContext, formatFailure, OpenStepContext, PipelineDefinition, planSteps, RunPolicies, runPlannedSteps, settleRunRecords,
@@ -46,10 +47,12 @@ export interface PipelineHarnessOptions {
   scan?: Partial<ScanSettings>;
   /** The runner's POLICIES_FILE policies. */
   servicePolicies?: Policies | null;
+  /** The runner's fetch policy (FETCH_ALLOWED_HOSTS and limits); by default no non-public host is allowed. */
+  fetchPolicy?: FetchPolicy;
 }
 
-/** Input URLs are not fetched under test: no host is allowed beyond the public ones, with the runner's limits. */
-const FETCH_POLICY = { allowedHosts: [], maxBytes: 10 * 1024 ** 3, timeoutMs: 30_000 };
+/** By default input URLs are not fetched under test: no host is allowed beyond the public ones, with the runner's limits. */
+const FETCH_POLICY: FetchPolicy = { allowedHosts: [], maxBytes: 10 * 1024 ** 3, timeoutMs: 30_000 };
 
 const DEFAULT_SCAN: ScanSettings = { processes: 1, fileTimeoutSeconds: DEFAULT_SCAN_OPTIONS.timeoutSeconds, maxFileSize: DEFAULT_SCAN_OPTIONS.maxFileSize, workerMemoryMb: DEFAULT_WORKER_MEMORY_MB };
 
@@ -83,7 +86,7 @@ export class PipelineHarness {
       const s3: LocalS3 = await startLocalS3({ directory: join(dir, 's3'), bucket: 'harness' });
       closers.unshift(() => s3.close());
       const storage = new S3ObjectStorage({ endpoint: s3.endpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', bucket: 'harness' });
-      const services: StepContextServices = { db, storage, fetchPolicy: FETCH_POLICY, scan: { ...DEFAULT_SCAN, ...options.scan } };
+      const services: StepContextServices = { db, storage, fetchPolicy: options.fetchPolicy ?? FETCH_POLICY, scan: { ...DEFAULT_SCAN, ...options.scan } };
       return new PipelineHarness(db, storage, services, options.servicePolicies ?? null, dir, closers);
     } catch (error) {
       for (const close of closers) await close().catch(() => undefined);

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { archiveKind, detectImageDistro, extractImageLayers, imageData, imagesFromInput, readArchiveHead, type ImageProblem } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
+import { dockerPlatformSetting } from '../docker-platform-setting';
 import type { StepContext } from '../../framework/step-context';
 import { loadRunImages, saveRunImages, type RunImage } from './image-state';
 import { removeWhitedOutPaths } from './whiteout-removal';
@@ -39,7 +40,7 @@ export const extractImages = defineStep({
         continue;
       }
       ctx.throwIfStopped();
-      const result = await imagesFromInput(input, ctx.dirs.tmp, { signal: ctx.signal, platform: platformSetting(ctx) });
+      const result = await imagesFromInput(input, ctx.dirs.tmp, { signal: ctx.signal, platform: dockerPlatformSetting(ctx.project.settings) });
       await reportProblems(ctx, name, result.problems);
       for (const image of result.images) found.push({ input: name, codebaseDir: basename(result.extractedTo), image });
     }
@@ -48,12 +49,6 @@ export const extractImages = defineStep({
     await saveRunImages(ctx, found);
   },
 });
-
-/** The project's `docker_platform` setting (`os/arch[/variant]`): which image of a multi-platform index is read. */
-function platformSetting(ctx: StepContext): string | undefined {
-  const raw = ctx.project.settings['docker_platform'];
-  return typeof raw === 'string' && raw.trim() ? raw.trim() : undefined;
-}
 
 export const extractLayers = defineStep({
   name: 'extract_layers',
