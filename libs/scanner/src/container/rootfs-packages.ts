@@ -13,7 +13,6 @@ import { isInside } from '../archive/safe-paths';
 import { assemblePackages, CodebaseView, type AssemblyMessage, type CodebaseEntry, type Dependency, type Package } from '../packages/assembly';
 import { randomUid, type UidFactory } from '../packages/assembly/records';
 import type { DatafileHandler } from '../packages/handler';
-import { populateDebianCopyrightLicenses } from '../packages/debian/copyright-licenses';
 import { populateLicenseFields } from '../packages/license-fields';
 import type { FileReference } from '../packages/package-data';
 import { matchingHandlers, recognizePackageData } from '../packages/recognize';
@@ -79,12 +78,7 @@ export async function installedPackagesOfRoot(rootDir: string, opts: RootPackage
       const content = await readFile(e.absPath);
       const found = recognizePackageData(e.absPath, content, handlers, e.path);
       for (const error of found.errors) messages.push({ severity: 'error', path: e.path, description: error });
-      if (opts.licenses !== false) {
-        for (const pd of found.packageData) {
-          populateDebianCopyrightLicenses(pd, content, e.path);
-          populateLicenseFields(pd, e.path);
-        }
-      }
+      if (opts.licenses !== false) for (const pd of found.packageData) populateLicenseFields(pd, e.path);
       if (found.packageData.length) entry.packageData = found.packageData;
     }
     entries.push(entry);

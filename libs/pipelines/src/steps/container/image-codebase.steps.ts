@@ -1,11 +1,12 @@
 import { posix } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
-import { distroCheckMessage, installedPackagesOfLayers, layerData, layerTag, WHITEOUT_PREFIX } from '@sca/scanner';
+import { distroCheckMessage, installedPackagesOfLayers, layerData, layerTag, WHITEOUT_PREFIX, type LayerPackage } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { collectCodebaseResources, type ResourcePlace, type ResourcePlacement } from '../codebase/collect-resources.step';
 import { loadRunImages, type RunImage } from './image-state';
 import { flagUninterestingRootfsPaths } from './rootfs-flags';
+import { detectSystemPackageLicenses } from './system-package-licenses';
 import { reportDatabaseMessages, saveSystemPackages, type SystemRoot } from './system-packages';
 
 /** The codebase/ directory of each layer (relative), with its tag, bottom layer first. */
@@ -65,9 +66,10 @@ export const collectImageSystemPackages = defineStep({
         continue;
       }
       const roots = layerRoots(ctx, run);
-      const found = await installedPackagesOfLayers(roots.map((r) => ({ dir: posix.join(ctx.dirs.codebase, r.codebaseDir), tag: r.tag })));
+      const found = await installedPackagesOfLayers(roots.map((r) => ({ dir: posix.join(ctx.dirs.codebase, r.codebaseDir), tag: r.tag })), { licenses: false });
       await reportDatabaseMessages(ctx, found.messages, 'collect_and_create_system_packages');
       const byTag = new Map(roots.map((r) => [r.tag, r]));
+      await detectSystemPackageLicenses(ctx, found.packages, (p) => posix.join(ctx.dirs.codebase, (byTag.get((p as LayerPackage).tag) as SystemRoot).codebaseDir));
       const saved = await saveSystemPackages(
         ctx,
         found.packages.map((p) => ({ installed: p, root: byTag.get(p.tag) as SystemRoot, linkedPaths: p.linkedPaths })),

@@ -8,6 +8,7 @@ import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { collectCodebaseResources, type ResourcePlacement } from '../codebase/collect-resources.step';
 import { extractVmInput } from './vm-input';
+import { detectSystemPackageLicenses } from './system-package-licenses';
 import { reportDatabaseMessages, saveSystemPackages } from './system-packages';
 
 const EXTRACT_SUFFIX = '-extract';
@@ -107,11 +108,13 @@ export const collectRootfsSystemPackages = defineStep({
         await ctx.messages.error(ctx.run.pipeline_name, problem, {});
         continue;
       }
-      const found = await installedPackagesOfRoot(join(ctx.dirs.codebase, root.name));
+      const rootDir = join(ctx.dirs.codebase, root.name);
+      const found = await installedPackagesOfRoot(rootDir, { licenses: false });
       await reportDatabaseMessages(ctx, found.messages, model);
+      await detectSystemPackageLicenses(ctx, found.packages, () => rootDir);
       alignNamespacesWithDistro(found.packages, root.distro?.identifier ?? null);
-      const rootDir = { codebaseDir: root.name, tag: '' };
-      const saved = await saveSystemPackages(ctx, found.packages.map((p) => ({ installed: p, root: rootDir, linkedPaths: p.linkedPaths })), model);
+      const systemRoot = { codebaseDir: root.name, tag: '' };
+      const saved = await saveSystemPackages(ctx, found.packages.map((p) => ({ installed: p, root: systemRoot, linkedPaths: p.linkedPaths })), model);
       ctx.log(`${root.name}: ${saved.packages} system package(s), ${saved.linked} file(s) linked`);
     }
   },
