@@ -91,6 +91,19 @@ export class ScanPool {
     });
   }
 
+  /**
+   * Has every worker load the scan engine and build its license index now, in the background:
+   * a step that keeps this thread and the disks busy without the workers (extracting archives
+   * and image layers) hides the seconds that otherwise delay the first scan. Failures surface
+   * with the first real task instead.
+   */
+  warmUp(): void {
+    const pool = this.pool;
+    if (!pool) return;
+    const task: StatementTask[] = [{ statement: 'MIT', path: '' }];
+    for (let i = 0; i < this.processes; i++) pool.run(task, { name: 'licenseFields' }).catch(() => undefined);
+  }
+
   get concurrency(): number {
     return Math.max(1, this.processes);
   }

@@ -31,5 +31,9 @@ export async function extractCodebaseArchives(ctx: StepContext, model: string): 
 export const extractArchives = defineStep({
   name: 'extract_archives',
   doc: 'Extract archives located in the codebase/ directory with extractcode.',
-  run: (ctx) => extractCodebaseArchives(ctx, 'extract_archives'),
+  run: (ctx) => {
+    // The run's workers start and build their license index while the archives are extracted.
+    ctx.scanPool().warmUp();
+    return extractCodebaseArchives(ctx, 'extract_archives');
+  },
 });

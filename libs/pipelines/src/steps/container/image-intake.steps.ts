@@ -32,6 +32,8 @@ export const extractImages = defineStep({
   name: 'extract_images',
   doc: 'Extract images from input tarballs.',
   async run(ctx) {
+    // The workers start and build their license index while the images and layers are extracted.
+    ctx.scanPool().warmUp();
     const found: RunImage[] = [];
     for (const name of (await readdir(ctx.dirs.input)).sort()) {
       const input = join(ctx.dirs.input, name);

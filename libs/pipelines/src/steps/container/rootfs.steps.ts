@@ -29,6 +29,8 @@ export const extractInputFilesToCodebaseDirectory = defineStep({
   name: 'extract_input_files_to_codebase_directory',
   doc: 'Extract root filesystem input archives with extractcode.',
   async run(ctx) {
+    // The workers start and build their license index while the inputs are extracted.
+    ctx.scanPool().warmUp();
     for (const name of (await readdir(ctx.dirs.input)).sort()) {
       ctx.throwIfStopped();
       const input = join(ctx.dirs.input, name);
