@@ -83,7 +83,7 @@ export async function installedPackagesOfRoot(rootDir: string, opts: RootPackage
     }
     entries.push(entry);
   }
-  const view = new CodebaseView(entries, (path) => readInside(rootReal, rootName, path));
+  const view = new CodebaseView(entries, (path) => readInside(rootReal, rootName, path), (path) => realPathInside(rootReal, rootName, path));
   const ctx = assemblePackages(view, handlersById(), opts.uid ?? randomUid);
   const linkedPaths = new Map<string, string[]>();
   for (const [path, uids] of ctx.links) {
@@ -107,6 +107,17 @@ function readInside(rootReal: string, rootName: string, path: string): Buffer | 
   try {
     const real = realpathSync(join(rootReal, path.slice(rootName.length + 1)));
     return isInside(rootReal, real) ? readFileSync(real) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The codebase path of a path of the root once its symlinks are followed, if it stays inside the root. */
+function realPathInside(rootReal: string, rootName: string, path: string): string | null {
+  if (!path.startsWith(`${rootName}/`)) return null;
+  try {
+    const real = realpathSync(join(rootReal, path.slice(rootName.length + 1)));
+    return isInside(rootReal, real) && real !== rootReal ? `${rootName}/${real.slice(rootReal.length + 1)}` : null;
   } catch {
     return null;
   }

@@ -19,6 +19,8 @@ export class CodebaseView {
   constructor(
     entries: Iterable<CodebaseEntry>,
     private readonly reader: (path: string) => Buffer | null = () => null,
+    /** The codebase path a path names once symlinked directories on it are followed (inside the codebase), or null. */
+    private readonly resolver: (path: string) => string | null = () => null,
   ) {
     for (const e of entries) this.add(e);
     for (const list of this.childrenOf.values()) list.sort();
@@ -41,6 +43,11 @@ export class CodebaseView {
 
   typeOf(path: string): CodebaseEntry['type'] | undefined {
     return this.types.get(path);
+  }
+
+  /** The path without symlinks on it, when the view can see the files (a root on disk); null otherwise. */
+  realPath(path: string): string | null {
+    return this.resolver(path);
   }
 
   children(dir: string): readonly string[] {

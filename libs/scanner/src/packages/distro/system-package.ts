@@ -33,18 +33,32 @@ export function referencePath(root: string, ref: FileReference): string {
 /**
  * Links every referenced file present in the codebase to `pkg`, and records the references as
  * the package's installed files (`ctx.installedFiles`); returns the missing references (sorted
- * by path), stored in `pkg.extra_data.missing_file_references` and warned about.
+ * by path), stored in `pkg.extra_data.missing_file_references` and warned about. A reference
+ * through a symlinked directory (merged /usr: dpkg lists `/bin/bash`, the file is
+ * `usr/bin/bash` behind `bin -> usr/bin`) names the file at its real path, when the view can
+ * resolve it (a root on disk); a reference to a symlink itself is missing, as ScanCode has it.
  */
 export function linkFileReferences(ctx: AssemblyContext, pkg: Package, root: string, refs: readonly FileReference[], datafilePath: string): FileReference[] {
   const missing: FileReference[] = [];
-  ctx.installedFiles.set(pkg.package_uid, [...(ctx.installedFiles.get(pkg.package_uid) ?? []), ...refs]);
+  const installed: FileReference[] = [];
   for (const ref of refs) {
     const path = referencePath(root, ref);
-    // The toolkit's codebase has no symlinks: a reference to one is missing, as ScanCode reports it.
     const type = ctx.codebase.typeOf(path);
-    if (type !== undefined && type !== 'symlink') ctx.link(path, pkg);
-    else missing.push(ref);
+    if (type !== undefined && type !== 'symlink') {
+      ctx.link(path, pkg);
+      installed.push(ref);
+      continue;
+    }
+    const real = type === undefined ? ctx.codebase.realPath(path) : null;
+    if (real !== null && ctx.codebase.typeOf(real) === 'file' && (root === '' || real.startsWith(`${root}/`))) {
+      ctx.link(real, pkg);
+      installed.push({ ...ref, path: `/${root === '' ? real : real.slice(root.length + 1)}` });
+      continue;
+    }
+    missing.push(ref);
+    installed.push(ref);
   }
+  ctx.installedFiles.set(pkg.package_uid, [...(ctx.installedFiles.get(pkg.package_uid) ?? []), ...installed]);
   if (missing.length) {
     missing.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     pkg.extra_data['missing_file_references'] = missing;
