@@ -48,12 +48,12 @@ function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot) : '';
 }
 
-/** The first ARCHIVE_HEAD_BYTES of a file (fewer when it is shorter). */
-export async function readArchiveHead(path: string): Promise<Buffer> {
+/** The first ARCHIVE_HEAD_BYTES of a file, or of the range from `start` to `end` (fewer when it is shorter). */
+export async function readArchiveHead(path: string, start = 0, end = Infinity): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const head = Buffer.alloc(ARCHIVE_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, ARCHIVE_HEAD_BYTES, 0);
+    const head = Buffer.alloc(Math.max(0, Math.min(ARCHIVE_HEAD_BYTES, end - start)));
+    const { bytesRead } = await handle.read(head, 0, head.length, start);
     return head.subarray(0, bytesRead);
   } finally {
     await handle.close();

@@ -22,6 +22,8 @@ export class EntryWriter implements EntrySink {
     private readonly archive: string,
     private readonly budget: ExtractionBudget,
     private readonly absoluteSymlinks: AbsoluteSymlinks = 'refuse',
+    /** Entries read past without a file or a problem (the caller reads them elsewhere). */
+    private readonly skipped: (name: string) => boolean = () => false,
   ) {}
 
   /**
@@ -31,6 +33,7 @@ export class EntryWriter implements EntrySink {
    */
   async file(name: string, content: EntryContent, mode = 0o644): Promise<void> {
     this.budget.addEntry();
+    if (this.skipped(name)) return drain(content);
     const target = this.prepareSync(name);
     let fd: number | null = null;
     if (target) {

@@ -14,6 +14,7 @@ import {
   DEFAULT_EXTRACTION_LIMITS,
   type AbsoluteSymlinks,
   type ArchiveKind,
+  type ByteRange,
   type ExtractionLimits,
   type ExtractionResult,
   type ExtractOptions,
@@ -28,7 +29,9 @@ import { readZip } from './zip-reader';
 /** Extracts one archive into `targetDir` (created if missing); hostile or broken content becomes problems. */
 export function extractArchive(archivePath: string, targetDir: string, opts: ExtractOptions = {}): Promise<ExtractionResult> {
   const limits = opts.limits ?? DEFAULT_EXTRACTION_LIMITS;
-  return extractOne({ archivePath, targetDir, label: basename(archivePath), limits, total: { bytes: 0 }, signal: opts.signal, absoluteSymlinks: opts.absoluteSymlinks });
+  return extractOne({
+    archivePath, targetDir, label: basename(archivePath), limits, total: { bytes: 0 }, signal: opts.signal, absoluteSymlinks: opts.absoluteSymlinks, range: opts.range, skip: opts.skip,
+  });
 }
 
 export interface ExtractOneRequest {
@@ -40,19 +43,22 @@ export interface ExtractOneRequest {
   total: SharedTotal;
   signal?: AbortSignal;
   absoluteSymlinks?: AbsoluteSymlinks;
+  range?: ByteRange;
+  skip?: (name: string) => boolean;
 }
 
 export async function extractOne(request: ExtractOneRequest): Promise<ExtractionResult> {
-  const { archivePath, targetDir, label, limits, total, signal, absoluteSymlinks } = request;
+  const { archivePath, targetDir, label, limits, total, signal, absoluteSymlinks, range, skip } = request;
   signal?.throwIfAborted();
-  const head = await readArchiveHead(archivePath);
+  const head = await readArchiveHead(archivePath, range?.start, range?.end);
   const kind = archiveKind(archivePath, head);
   if (!kind) return { files: 0, bytes: 0, problems: [{ archive: label, reason: 'not a recognised archive', severity: 'error' }] };
+  if (range && !RANGE_KINDS.has(kind)) return { files: 0, bytes: 0, problems: [{ archive: label, reason: `a ${kind} archive cannot be read from inside another file`, severity: 'error' }] };
   await mkdir(targetDir, { recursive: true });
-  const budget = new ExtractionBudget(limits, (await stat(archivePath)).size, total, signal);
-  const writer = new EntryWriter(await realpath(targetDir), label, budget, absoluteSymlinks);
+  const budget = new ExtractionBudget(limits, range ? range.end - range.start : (await stat(archivePath)).size, total, signal);
+  const writer = new EntryWriter(await realpath(targetDir), label, budget, absoluteSymlinks, skip);
   try {
-    await readArchive(kind, archivePath, head, writer, signal);
+    await (range ? readCompressed(kind, archivePath, head, writer, range) : readArchive(kind, archivePath, head, writer, signal));
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof EntryError) writer.problem(`corrupt or truncated data: ${error.message}`, error.entry);
@@ -88,10 +94,13 @@ async function readArchive(kind: ArchiveKind, path: string, head: Buffer, sink: 
   }
 }
 
+/** The kinds an archive read from a range of a file may have (streamed, never seeked). */
+const RANGE_KINDS: ReadonlySet<ArchiveKind> = new Set(['tar', 'gzip', 'bzip2', 'xz', 'zstd']);
+
 /** A tar, a compressed tar or cpio (extracted to members), or a compressed lone file. */
-async function readCompressed(kind: ArchiveKind, path: string, head: Buffer, sink: EntrySink): Promise<void> {
+async function readCompressed(kind: ArchiveKind, path: string, head: Buffer, sink: EntrySink, range?: ByteRange): Promise<void> {
   const compression = compressionOf(head);
-  const raw = createReadStream(path);
+  const raw = createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
   const peeked = await peekStream(compression ? decompress(raw, compression) : raw, ARCHIVE_HEAD_BYTES);
   if (cpioFormatOf(peeked.head)) return readCpio(peeked.stream, sink);
   if (kind === 'tar' || !compression || isTarHeader(peeked.head)) return readTar(peeked.stream, sink);

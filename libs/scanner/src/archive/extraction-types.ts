@@ -37,10 +37,20 @@ export type ArchiveKind = 'zip' | 'tar' | 'gzip' | 'bzip2' | 'xz' | 'zstd' | 'ar
  */
 export type AbsoluteSymlinks = 'refuse' | 'root-relative';
 
+/** A byte range of a file (`end` exclusive): an archive stored inside another file. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface ExtractOptions {
   limits?: ExtractionLimits;
   signal?: AbortSignal;
   absoluteSymlinks?: AbsoluteSymlinks;
+  /** Read the archive from this range of the file (a tar or compressed tar only). */
+  range?: ByteRange;
+  /** Entries (by name) that are read past and not written: no file, no problem. */
+  skip?: (name: string) => boolean;
 }
 
 export interface ExtractionResult {

@@ -51,6 +51,27 @@ describe('images in an input', () => {
     expect(layerTag(found.images[1].image_id, sha256(top), 2)).toBe(`img-${found.images[1].image_id.slice(0, 6)}-layer-02-${sha256(top).slice(0, 6)}`);
   });
 
+  it('leaves the layers of an uncompressed archive in it and extracts them from there, with the same image model and files', async () => {
+    const layer = await baseLayer();
+    const top = await layerTar([{ name: 'app/', type: 'directory' }, { name: 'app/main.js', data: 'x' }]);
+    const input = join(work, 'img.tar');
+    await writeFile(input, await dockerArchive([{ tags: ['a:1'], layers: [layer] }, { tags: ['b:2'], layers: [layer, top] }]));
+    const usual = await imagesFromInput(input, join(work, 'usual'), { embedMinBytes: Infinity });
+    const inPlace = await imagesFromInput(input, join(work, 'in-place'), { embedMinBytes: 0 });
+    expect(inPlace.problems).toEqual([]);
+    expect(inPlace.images.map((i) => imageData(i, { layerPathSegments: 2 }))).toEqual(usual.images.map((i) => imageData(i, { layerPathSegments: 2 })));
+    // Nothing of the layers was written out: each left a placeholder, read from the input instead.
+    const [bottom, upper] = inPlace.images[1].layers;
+    expect((await lstat(bottom.archiveLocation)).size).toBe(0);
+    expect(bottom.archiveSource).toMatchObject({ path: input, end: expect.any(Number) });
+    expect((bottom.archiveSource?.end ?? 0) - (bottom.archiveSource?.start ?? 0)).toBe(layer.length);
+    expect(usual.images[1].layers[0].archiveSource).toBeNull();
+    await extractImageLayers(usual.images, join(work, 'usual-codebase'));
+    expect(await extractImageLayers(inPlace.images, join(work, 'in-place-codebase'))).toEqual([]);
+    expect(await listTree(join(work, 'in-place-codebase'))).toEqual(await listTree(join(work, 'usual-codebase')));
+    expect(await readFile(join(upper.extractedLocation ?? '', 'app/main.js'), 'utf8')).toBe('x');
+  });
+
   it('reads an OCI layout: a multi-arch index resolved for a platform, attestations skipped, a second image beside it', async () => {
     const dir = join(work, 'oci');
     const amd = await writeOciManifest(dir, { layers: [await baseLayer()] });

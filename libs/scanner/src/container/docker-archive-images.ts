@@ -9,14 +9,14 @@ import { realpath } from 'node:fs/promises';
 import { assignHistoryToLayers, bareId, configFields, field, historyOf, isObject, mergedLabels, stringField } from './image-config';
 import { ImageFormatError, messageOf, readJsonFile, readJsonObject, resolveInside } from './image-files';
 import type { ContainerImage, ImageLayer, ImageProblem } from './image-model';
-import { layerFromArchive } from './layer-archive';
+import { layerFromArchive, type EmbeddedArchives } from './layer-archive';
 
 export interface FoundImages {
   images: ContainerImage[];
   problems: ImageProblem[];
 }
 
-export async function dockerImagesFromDir(dir: string, archiveLocation: string | null = null): Promise<FoundImages> {
+export async function dockerImagesFromDir(dir: string, archiveLocation: string | null = null, embedded?: EmbeddedArchives): Promise<FoundImages> {
   const root = await realpath(dir);
   const manifest = await readJsonFile(await resolveInside(root, 'manifest.json'), 'manifest.json');
   if (!Array.isArray(manifest)) throw new ImageFormatError('manifest.json: expected a list of images');
@@ -24,7 +24,7 @@ export async function dockerImagesFromDir(dir: string, archiveLocation: string |
   for (const [i, entry] of manifest.entries()) {
     try {
       if (!isObject(entry)) throw new ImageFormatError('not a JSON object');
-      out.images.push(await imageFromManifestEntry(root, entry, archiveLocation, out.problems));
+      out.images.push(await imageFromManifestEntry(root, entry, archiveLocation, out.problems, embedded));
     } catch (e) {
       out.problems.push({ path: `manifest.json[${i}]`, message: `image skipped: ${messageOf(e)}`, severity: 'error' });
     }
@@ -32,7 +32,7 @@ export async function dockerImagesFromDir(dir: string, archiveLocation: string |
   return out;
 }
 
-async function imageFromManifestEntry(root: string, entry: Record<string, unknown>, archiveLocation: string | null, problems: ImageProblem[]): Promise<ContainerImage> {
+async function imageFromManifestEntry(root: string, entry: Record<string, unknown>, archiveLocation: string | null, problems: ImageProblem[], embedded?: EmbeddedArchives): Promise<ContainerImage> {
   const configPath = stringField(entry, 'Config');
   if (!configPath) throw new ImageFormatError('no Config');
   const config = await readJsonObject(await resolveInside(root, configPath), configPath);
@@ -53,7 +53,7 @@ async function imageFromManifestEntry(root: string, entry: Record<string, unknow
   const layers: ImageLayer[] = [];
   for (const [i, p] of (layerPaths as string[]).slice(0, diffCount).entries()) {
     const diffId = (diffIds as unknown[])[i];
-    const { layer, warning } = await layerFromArchive(await resolveInside(root, p), typeof diffId === 'string' ? diffId : null);
+    const { layer, warning } = await layerFromArchive(await resolveInside(root, p), typeof diffId === 'string' ? diffId : null, null, embedded);
     if (warning) problems.push({ path: p, message: warning, severity: 'warning' });
     layers.push(layer);
   }

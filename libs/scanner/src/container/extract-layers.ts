@@ -17,7 +17,10 @@ export interface LayerExtractionOptions {
 
 export async function extractLayer(layer: ImageLayer, targetDir: string, opts: LayerExtractionOptions = {}): Promise<ImageProblem[]> {
   const target = join(targetDir, layer.sha256);
-  const result = await extractArchive(layer.archiveLocation, target, { limits: opts.limits, signal: opts.signal, absoluteSymlinks: 'root-relative' });
+  const source = layer.archiveSource;
+  const result = await extractArchive(source?.path ?? layer.archiveLocation, target, {
+    limits: opts.limits, signal: opts.signal, absoluteSymlinks: 'root-relative', range: source ? { start: source.start, end: source.end } : undefined,
+  });
   layer.extractedLocation = target;
   return result.problems.map((p) => ({
     path: p.entry ? `${layer.sha256}: ${p.entry}` : layer.sha256,

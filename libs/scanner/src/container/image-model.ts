@@ -33,6 +33,12 @@ export interface ImageLayer extends ConfigFields {
   created_by: string | null;
   /** The media type of an OCI layer descriptor; null in a docker-save layout. */
   mediaType: string | null;
+  /**
+   * Where the archive's bytes really are when it was left inside the input (an uncompressed
+   * image tarball): that file and range; `archiveLocation` then names where it would have been
+   * extracted. Null when the archive is the file at `archiveLocation`.
+   */
+  archiveSource: { path: string; start: number; end: number } | null;
 }
 
 export type ImageFormat = 'docker' | 'oci';

@@ -8,13 +8,17 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { ByteRange } from '../archive/extraction-types';
 import type { ImageLayer } from './image-model';
 
-export async function sha256OfFile(path: string): Promise<string> {
+export async function sha256OfFile(path: string, range?: ByteRange): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {})) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
+
+/** Image files left inside the input, by the real path they would have been extracted to. */
+export type EmbeddedArchives = ReadonlyMap<string, { path: string } & ByteRange>;
 
 const SHA256_HEX = /^[a-f0-9]{64}$/;
 
@@ -24,10 +28,11 @@ export interface LayerFromArchive {
   warning: string | null;
 }
 
-export async function layerFromArchive(archiveLocation: string, declaredDigest: string | null, mediaType: string | null = null): Promise<LayerFromArchive> {
-  const st = await stat(archiveLocation);
-  if (!st.isFile()) throw new Error('layer archive is not a regular file');
-  const actual = await sha256OfFile(archiveLocation);
+export async function layerFromArchive(archiveLocation: string, declaredDigest: string | null, mediaType: string | null = null, embedded?: EmbeddedArchives): Promise<LayerFromArchive> {
+  const source = embedded?.get(archiveLocation) ?? null;
+  const st = source ? null : await stat(archiveLocation);
+  if (st && !st.isFile()) throw new Error('layer archive is not a regular file');
+  const actual = source ? await sha256OfFile(source.path, source) : await sha256OfFile(archiveLocation);
   const declared = declaredDigest?.startsWith('sha256:') ? declaredDigest.slice('sha256:'.length) : null;
   // The id names the layer's extraction directory: only a bare sha256 may become one.
   const valid = declared !== null && SHA256_HEX.test(declared);
@@ -39,8 +44,9 @@ export async function layerFromArchive(archiveLocation: string, declaredDigest: 
     extractedLocation: null,
     sha256: valid ? declared : actual,
     archiveSha256: actual,
-    size: st.size,
+    size: source ? source.end - source.start : (st?.size ?? 0),
     mediaType,
+    archiveSource: source ? { path: source.path, start: source.start, end: source.end } : null,
     docker_version: null,
     os: null,
     os_version: null,

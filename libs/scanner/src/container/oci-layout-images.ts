@@ -11,7 +11,7 @@ import { ImageFormatError, messageOf, readJsonObject, resolveInside } from './im
 import type { ContainerImage, ImageLayer, ImageProblem } from './image-model';
 import { DEFAULT_PLATFORM, formatPlatform, parsePlatform, platformOf, selectPlatformManifest, type Platform } from './image-platform';
 import type { FoundImages } from './docker-archive-images';
-import { layerFromArchive } from './layer-archive';
+import { layerFromArchive, type EmbeddedArchives } from './layer-archive';
 
 export const INDEX_MEDIA_TYPES: readonly string[] = ['application/vnd.oci.image.index.v1+json', 'application/vnd.docker.distribution.manifest.list.v2+json'];
 export const MANIFEST_MEDIA_TYPES: readonly string[] = ['application/vnd.oci.image.manifest.v1+json', 'application/vnd.docker.distribution.manifest.v2+json'];
@@ -22,6 +22,8 @@ const DIGEST = /^(sha256:[a-f0-9]{64}|sha512:[a-f0-9]{128})$/;
 export interface OciReadOptions {
   /** The platform taken from a multi-arch index (`os/arch[/variant]`); linux/amd64 by default. */
   platform?: string;
+  /** Layer archives left inside the input (see imagesFromInput). */
+  embedded?: EmbeddedArchives;
 }
 
 export async function ociImagesFromDir(dir: string, archiveLocation: string | null = null, opts: OciReadOptions = {}): Promise<FoundImages> {
@@ -35,7 +37,7 @@ export async function ociImagesFromDir(dir: string, archiveLocation: string | nu
   for (const [i, descriptor] of manifests.entries()) {
     try {
       if (!isObject(descriptor)) throw new ImageFormatError('not a JSON object');
-      out.images.push(await imageFromDescriptor(root, descriptor, tagsOf(descriptor), wanted, archiveLocation, 0, out.problems));
+      out.images.push(await imageFromDescriptor(root, descriptor, tagsOf(descriptor), wanted, archiveLocation, 0, out.problems, opts.embedded));
     } catch (e) {
       out.problems.push({ path: `index.json[${i}]`, message: `image skipped: ${messageOf(e)}`, severity: 'error' });
     }
@@ -58,7 +60,9 @@ export async function readBlob(root: string, descriptor: JsonObject, what: strin
   return resolveInside(root, `blobs/${alg}/${hex}`);
 }
 
-async function imageFromDescriptor(root: string, descriptor: JsonObject, tags: string[], wanted: Platform, archiveLocation: string | null, depth: number, problems: ImageProblem[]): Promise<ContainerImage> {
+async function imageFromDescriptor(
+  root: string, descriptor: JsonObject, tags: string[], wanted: Platform, archiveLocation: string | null, depth: number, problems: ImageProblem[], embedded?: EmbeddedArchives,
+): Promise<ContainerImage> {
   const mediaType = stringField(descriptor, 'mediaType') ?? '';
   const doc = await readJsonObject(await readBlob(root, descriptor, 'manifest'), `manifest ${stringField(descriptor, 'digest')}`);
   // An index blob may omit the descriptor's media type; its own mediaType or its manifests list tells.
@@ -71,7 +75,7 @@ async function imageFromDescriptor(root: string, descriptor: JsonObject, tags: s
       const available = entries.map((e) => formatPlatform(platformOf(e))).join(', ');
       throw new ImageFormatError(`no manifest for ${formatPlatform(wanted)} in the index (available: ${available || 'none'})`);
     }
-    return imageFromDescriptor(root, chosen, tags, wanted, archiveLocation, depth + 1, problems);
+    return imageFromDescriptor(root, chosen, tags, wanted, archiveLocation, depth + 1, problems, embedded);
   }
   if (docType && !MANIFEST_MEDIA_TYPES.includes(docType)) throw new ImageFormatError(`unsupported manifest media type ${docType}`);
   if (field(doc, 'schemaVersion') !== 2) throw new ImageFormatError('unsupported manifest schemaVersion (only 2 is)');
@@ -84,7 +88,7 @@ async function imageFromDescriptor(root: string, descriptor: JsonObject, tags: s
   for (const d of Array.isArray(layerDescriptors) ? layerDescriptors : []) {
     if (!isObject(d)) throw new ImageFormatError('invalid layer descriptor');
     const digest = stringField(d, 'digest');
-    const { layer, warning } = await layerFromArchive(await readBlob(root, d, 'layer'), digest, stringField(d, 'mediaType'));
+    const { layer, warning } = await layerFromArchive(await readBlob(root, d, 'layer'), digest, stringField(d, 'mediaType'), embedded);
     if (warning) problems.push({ path: `blobs/${digest?.replace(':', '/')}`, message: warning, severity: 'warning' });
     layers.push(layer);
   }
