@@ -56,6 +56,12 @@ describe('a runner takes only as much work as it can do', () => {
       maxRunning = Math.max(maxRunning, statuses.filter((x) => x === 'running').length);
       return statuses.every((x) => x === 'success');
     }, 120_000);
+    // The last run's message is acknowledged just after its end is recorded: the depth reaches 0 right after.
+    await until('the work queue to empty', async () => {
+      const d = (await rabbit.queueDepths(queue))[queue];
+      if (d) depths.push(d.ready + d.unacked);
+      return d !== undefined && d.ready + d.unacked === 0;
+    }, 30_000);
     expect(maxRunning).toBe(1);
     const runs = await Promise.all(projects.map(async (p) => (await runsOf(p.uuid))[0]));
     const spans = runs.map((r) => [Date.parse(r.task_start_date), Date.parse(r.task_end_date)]).sort((a, b) => a[0] - b[0]);
