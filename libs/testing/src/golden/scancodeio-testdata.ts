@@ -1,12 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** `shared/scancodeio-testdata` in the nearest folder above this file that has one (the repository's parent). */
+function locate(): string {
+  if (process.env['SCANCODEIO_TESTDATA']) return resolve(process.env['SCANCODEIO_TESTDATA']);
+  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'scancodeio-testdata');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('ScanCode.io test data not found: expected ../shared/scancodeio-testdata beside the repository (or set SCANCODEIO_TESTDATA)');
+}
+
+let located: string | null = null;
 
 /**
- * ScanCode.io's own test data, read in place from `../shared/scancodeio-testdata` beside the
- * repository (where CI lays it), or from SCANCODEIO_TESTDATA; never copied into the repository.
+ * A path in ScanCode.io's own test data, read in place from `../shared/scancodeio-testdata`
+ * beside the repository (where CI lays it), or from SCANCODEIO_TESTDATA; never copied into the
+ * repository. Located at the first call, so that importing the test helpers never needs it.
  */
-export const SCANCODEIO_TESTDATA_DIR = process.env['SCANCODEIO_TESTDATA'] ?? resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'scancodeio-testdata');
-
-export const scancodeioTestdata = (...parts: string[]): string => join(SCANCODEIO_TESTDATA_DIR, ...parts);
+export const scancodeioTestdata = (...parts: string[]): string => join((located ??= locate()), ...parts);
 
 export const readScancodeioJson = <T>(...parts: string[]): T => JSON.parse(readFileSync(scancodeioTestdata(...parts), 'utf8')) as T;
