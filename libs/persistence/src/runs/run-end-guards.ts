@@ -1,7 +1,7 @@
 import type { RunEnd } from './run-lifecycle';
 
 /**
- * Conditions under which a runner may end a run (`RunEnd.onlyIf`); `$5` is the first placeholder
+ * Conditions under which a runner may end a run (`RunEnd.onlyIf`); `$5` is the first bind parameter
  * after endRunWithEvent's own four.
  */
 

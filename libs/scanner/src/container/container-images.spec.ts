@@ -60,7 +60,7 @@ describe('images in an input', () => {
     const inPlace = await imagesFromInput(input, join(work, 'in-place'), { embedMinBytes: 0 });
     expect(inPlace.problems).toEqual([]);
     expect(inPlace.images.map((i) => imageData(i, { layerPathSegments: 2 }))).toEqual(usual.images.map((i) => imageData(i, { layerPathSegments: 2 })));
-    // Nothing of the layers was written out: each left a placeholder, read from the input instead.
+    // Nothing of the layers was written out: an empty file stands where each would be, read from the input instead.
     const [bottom, upper] = inPlace.images[1].layers;
     expect((await lstat(bottom.archiveLocation)).size).toBe(0);
     expect(bottom.archiveSource).toMatchObject({ path: input, end: expect.any(Number) });

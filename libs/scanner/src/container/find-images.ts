@@ -59,7 +59,7 @@ export async function imagesFromInput(input: string, workDir: string, opts: Imag
   const target = join(workDir, `${basename(input)}-extract`);
   const inPlace = await archivesToLeaveInPlace(input, opts.embedMinBytes ?? DEFAULT_EMBED_MIN_BYTES);
   const extraction = await extractArchive(input, target, { limits: opts.limits, signal: opts.signal, skip: (name) => inPlace.has(name) });
-  const embedded = await placeholdersFor(input, target, inPlace);
+  const embedded = await emptyFilesInPlaceOf(input, target, inPlace);
   const found = await findImages(target, { ...opts, archiveLocation: input, embedded });
   const extractionProblems = extraction.problems.map((p) => ({
     path: p.entry ? `${p.archive}: ${p.entry}` : p.archive,
@@ -94,11 +94,11 @@ async function archivesToLeaveInPlace(input: string, minBytes: number): Promise<
 }
 
 /**
- * An empty file where each member left in place would have been extracted, so the image
+ * An empty file where each member left in the input would have been extracted, so the image
  * readers resolve its name as for any other (made without following links, like the
  * extractor's own files), and the map from its real path to the bytes in the input.
  */
-async function placeholdersFor(input: string, target: string, inPlace: Map<string, TarMember>): Promise<EmbeddedArchives> {
+async function emptyFilesInPlaceOf(input: string, target: string, inPlace: Map<string, TarMember>): Promise<EmbeddedArchives> {
   const embedded = new Map<string, { path: string; start: number; end: number }>();
   if (inPlace.size === 0) return embedded;
   const root = await realpath(target);

@@ -82,6 +82,16 @@ export function alignNamespacesWithDistro(packages: readonly InstalledPackage[],
 }
 
 const HASH_TYPES = ['sha512', 'sha256', 'sha1', 'md5'] as const;
+export type ChecksumType = (typeof HASH_TYPES)[number];
+
+/**
+ * ScanCode.io's `has_hash_diff`: whether a file differs from what the package database recorded
+ * for it, by the strongest checksum both have (none in common: not "modified").
+ */
+export function checksumDiffers(recorded: InstalledFile, actual: Partial<Record<ChecksumType, string | null>>): boolean {
+  const type = HASH_TYPES.find((t) => recorded[t] && actual[t]);
+  return type !== undefined && recorded[type] !== actual[type];
+}
 
 /**
  * The installed files of a package whose content differs from what the database recorded, by
@@ -101,7 +111,7 @@ export async function modifiedInstalledFiles(rootDir: string, files: readonly In
     if (!real || !isInside(rootReal, real)) continue;
     const hash = createHash(type);
     for await (const chunk of createReadStream(real)) hash.update(chunk as Buffer);
-    if (hash.digest('hex') !== file[type]) out.push(file.path);
+    if (checksumDiffers(file, { [type]: hash.digest('hex') })) out.push(file.path);
   }
   return out;
 }

@@ -3,7 +3,7 @@ export { extractImageLayers, extractLayer, layerTag, type LayerExtractionOptions
 export { findImages, imageFormatOf, imagesFromInput, type ImageInputOptions } from './find-images';
 export { imageData, layerData, trimmedPath, type ImageDataOptions } from './image-data';
 export type { ConfigFields, ContainerImage, ImageFormat, ImageLayer, ImageProblem } from './image-model';
-export { alignNamespacesWithDistro, installedPackagesOfLayers, modifiedInstalledFiles, type ImagePackages, type LayerPackage, type LayerRoot } from './image-packages';
+export { alignNamespacesWithDistro, checksumDiffers, installedPackagesOfLayers, modifiedInstalledFiles, type ChecksumType, type ImagePackages, type LayerPackage, type LayerRoot } from './image-packages';
 export { DEFAULT_PLATFORM, parsePlatform, type Platform } from './image-platform';
 export { ociImagesFromDir, type OciReadOptions } from './oci-layout-images';
 export { detectImageDistro, distroOfRootfs } from './rootfs-distro';

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
-import { distroCheckMessage, installedPackagesOfLayers, layerData, layerTag, WHITEOUT_PREFIX, type LayerPackage } from '@sca/scanner';
+import { distroCheckMessage, installedPackagesOfLayers, layerData, layerTag, WHITEOUT_PREFIX } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { collectCodebaseResources, type ResourcePlace, type ResourcePlacement } from '../codebase/collect-resources.step';
@@ -68,11 +68,10 @@ export const collectImageSystemPackages = defineStep({
       const roots = layerRoots(ctx, run);
       const found = await installedPackagesOfLayers(roots.map((r) => ({ dir: posix.join(ctx.dirs.codebase, r.codebaseDir), tag: r.tag })), { licenses: false });
       await reportDatabaseMessages(ctx, found.messages, 'collect_and_create_system_packages');
-      const byTag = new Map(roots.map((r) => [r.tag, r]));
-      await detectSystemPackageLicenses(ctx, found.packages, (p) => posix.join(ctx.dirs.codebase, (byTag.get((p as LayerPackage).tag) as SystemRoot).codebaseDir));
+      await detectSystemPackageLicenses(ctx, found.packages, (p) => posix.join(ctx.dirs.codebase, roots[p.layer].codebaseDir));
       const saved = await saveSystemPackages(
         ctx,
-        found.packages.map((p) => ({ installed: p, root: byTag.get(p.tag) as SystemRoot, linkedPaths: p.linkedPaths })),
+        found.packages.map((p) => ({ installed: p, root: roots[p.layer], linkedPaths: p.linkedPaths })),
         'collect_and_create_system_packages',
       );
       ctx.log(`Image ${run.image.image_id.slice(0, 12)}: ${saved.packages} system package(s), ${saved.linked} file(s) linked`);

@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
 import {
@@ -7,6 +7,7 @@ import {
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { collectCodebaseResources, type ResourcePlacement } from '../codebase/collect-resources.step';
+import { loadRunState, saveRunState } from './run-state';
 import { extractVmInput } from './vm-input';
 import { detectSystemPackageLicenses } from './system-package-licenses';
 import { reportDatabaseMessages, saveSystemPackages } from './system-packages';
@@ -19,11 +20,7 @@ interface RunRootfs {
   distro: DistroRecord | null;
 }
 
-const STATE_FILE = 'root-filesystems.json';
-
-async function loadRootfs(ctx: StepContext): Promise<RunRootfs[]> {
-  return JSON.parse(await readFile(join(ctx.dirs.tmp, STATE_FILE), 'utf8')) as RunRootfs[];
-}
+const loadRootfs = (ctx: StepContext): Promise<RunRootfs[]> => loadRunState<RunRootfs[]>(ctx, 'root-filesystems', 'find_root_filesystems');
 
 export const extractInputFilesToCodebaseDirectory = defineStep({
   name: 'extract_input_files_to_codebase_directory',
@@ -64,7 +61,7 @@ export const findRootFilesystems = defineStep({
       roots.push({ name: entry.name, distro: distro ?? null });
     }
     ctx.log(`${roots.length} root filesystem(s) found`);
-    await writeFile(join(ctx.dirs.tmp, STATE_FILE), JSON.stringify(roots));
+    await saveRunState(ctx, 'root-filesystems', roots);
   },
 });
 

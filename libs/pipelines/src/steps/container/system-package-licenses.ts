@@ -24,7 +24,7 @@ function copyrightFile(pkg: Package): string | null {
  * `rootDirOf` gives the absolute directory whose name starts a package's datafile paths (its
  * layer or root filesystem).
  */
-export async function detectSystemPackageLicenses(ctx: StepContext, packages: readonly InstalledPackage[], rootDirOf: (p: InstalledPackage) => string): Promise<void> {
+export async function detectSystemPackageLicenses<P extends InstalledPackage>(ctx: StepContext, packages: readonly P[], rootDirOf: (p: P) => string): Promise<void> {
   const pool = ctx.scanPool();
   const withStatement = packages.map((p) => p.package).filter((p) => p.extracted_license_statement && !p.declared_license_expression);
   const fields = await pool.licenseFields(withStatement.map((p) => ({ statement: p.extracted_license_statement as string, path: copyrightFile(p) ?? p.datafile_paths[0] ?? '' })));

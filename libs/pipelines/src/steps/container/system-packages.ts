@@ -1,8 +1,7 @@
 import { posix } from 'node:path';
 import { RESOURCE_STATUS, type PackageRecord } from '@sca/contracts';
 import { normalizePackage } from '@sca/formats';
-import type { ResourceChecksums } from '@sca/persistence';
-import type { AssemblyMessage, InstalledFile, InstalledPackage } from '@sca/scanner';
+import { checksumDiffers, type AssemblyMessage, type InstalledFile, type InstalledPackage } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
 
 /** A root whose installed packages are read: a rootfs directory or an extracted layer. */
@@ -22,7 +21,6 @@ export interface RootInstalledPackage {
 
 /** Packages handled per round of lookups and inserts. */
 const BATCH = 200;
-const HASH_TYPES = ['sha512', 'sha256', 'sha1', 'md5'] as const;
 
 /** The resource path (relative to codebase/) of a path installed in a root (`/usr/bin/x`). */
 function resourcePathOf(root: SystemRoot, installedPath: string): string {
@@ -35,10 +33,6 @@ function resourcePathOfLink(root: SystemRoot, linked: string): string {
   return parent === '.' ? linked : posix.join(parent, linked);
 }
 
-/** ScanCode.io's has_hash_diff: a checksum both sides have differs. */
-function differs(file: InstalledFile, resource: ResourceChecksums): boolean {
-  return HASH_TYPES.some((t) => Boolean(file[t]) && Boolean(resource[t]) && file[t] !== resource[t]);
-}
 
 /**
  * ScanCode.io's system package creation: each installed package becomes a package (with the
@@ -72,7 +66,7 @@ export async function saveSystemPackages(ctx: StepContext, found: RootInstalledP
           continue;
         }
         members.add(resource.path);
-        if (differs(file, resource) && !record.modified_resources.includes(file.path)) record.modified_resources.push(file.path);
+        if (checksumDiffers(file, resource) && !record.modified_resources.includes(file.path)) record.modified_resources.push(file.path);
       }
       for (const p of ownDatafiles(f)) if (existing.has(resourcePathOfLink(f.root, p))) members.add(resourcePathOfLink(f.root, p));
       records.push(record);
