@@ -71,7 +71,9 @@ describe('a runner takes only as much work as it can do', () => {
     expect(distinct[0]).toBe(4);
     expect(distinct.at(-1)).toBe(0);
     expect([...distinct].sort((a, b) => b - a)).toEqual(distinct);
-    expect(new Set(distinct)).toEqual(new Set([4, 3, 2, 1, 0]));
+    // Each intermediate depth is seen only if a sample falls in it: rabbitmqctl takes one to three
+    // seconds a call on a busy machine, about as long as a run here, so a value may be skipped.
+    expect(distinct.every((d) => [4, 3, 2, 1, 0].includes(d))).toBe(true);
     const metrics = await (await fetch(`http://127.0.0.1:${s.t.env.RUNNER_PORT}/metrics`)).text();
     expect(metrics).toMatch(/^scanworks_runs_running\{[^}]*\} 0$/m);
     expect(Number(/^scanworks_runs_finished_total\{[^}]*status="success"[^}]*\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(4);

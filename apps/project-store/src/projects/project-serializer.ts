@@ -16,6 +16,11 @@ function nextRun(runs: RunRow[]): string | null {
   return next ? next.pipeline_name : null;
 }
 
+/** The fields both views open with, in ScanCode.io's order (the views' key order is the API's). */
+function leadingFields(p: ProjectWithRuns | ProjectDetailRow, url: string) {
+  return { name: p.name, url, uuid: p.uuid, purl: p.purl, created_date: p.created_date, is_archived: p.is_archived, notes: p.notes, labels: p.labels };
+}
+
 /**
  * The list (and create response) field set, in ScanCode.io's order. SPEC.md §2.1 puts `next_run`
  * in the list view, which ScanCode.io leaves out; it sits where the detail view has it, before `runs`.
@@ -23,14 +28,7 @@ function nextRun(runs: RunRow[]): string | null {
 export function serializeProjectListItem(p: ProjectWithRuns, base: string): ProjectListItem {
   const url = `${base}/api/projects/${p.uuid}/`;
   return {
-    name: p.name,
-    url,
-    uuid: p.uuid,
-    purl: p.purl,
-    created_date: p.created_date,
-    is_archived: p.is_archived,
-    notes: p.notes,
-    labels: p.labels,
+    ...leadingFields(p, url),
     input_sources: p.input_sources.map(serializeInputSource),
     next_run: nextRun(p.runs),
     runs: p.runs.map((r) => serializeRun(r, base)),
@@ -43,14 +41,7 @@ export function serializeProjectListItem(p: ProjectWithRuns, base: string): Proj
 export function serializeProjectDetail(p: ProjectDetailRow, roots: ProjectFileRoots, base: string): ProjectDetail {
   const url = `${base}/api/projects/${p.uuid}/`;
   return {
-    name: p.name,
-    url,
-    uuid: p.uuid,
-    purl: p.purl,
-    created_date: p.created_date,
-    is_archived: p.is_archived,
-    notes: p.notes,
-    labels: p.labels,
+    ...leadingFields(p, url),
     settings: p.settings,
     input_sources: p.input_sources.map(serializeInputSource),
     input_root: roots.input_root,
