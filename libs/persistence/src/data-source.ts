@@ -4,10 +4,11 @@ import { UnambiguousPackageIndexes1732400000000 } from './migrations/17324000000
 import { CodebasePackEntries1732500000000 } from './migrations/1732500000000-codebase-pack-entries';
 import { WebhookDeliveryLog1732600000000 } from './migrations/1732600000000-webhook-delivery-log';
 import { RunResumptionAndOutbox1732700000000 } from './migrations/1732700000000-run-resumption-and-outbox';
+import { RelationResourceIndexes1732800000000 } from './migrations/1732800000000-relation-resource-indexes';
 
 export const ALL_MIGRATIONS = [
   InitialSchema1732300000000, UnambiguousPackageIndexes1732400000000, CodebasePackEntries1732500000000, WebhookDeliveryLog1732600000000,
-  RunResumptionAndOutbox1732700000000,
+  RunResumptionAndOutbox1732700000000, RelationResourceIndexes1732800000000,
 ];
 
 export interface DatabaseOptions {

@@ -14,6 +14,7 @@ export * from './runs/run-sweeps';
 export * from './outbox/webhook-entries';
 export * from './resources/resource-repository';
 export * from './resources/rootfs-resource-repository';
+export * from './resources/d2d-resource-repository';
 export * from './packages/package-repository';
 export * from './dependencies/dependency-repository';
 export * from './relations/relation-repository';

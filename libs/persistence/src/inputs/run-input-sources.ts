@@ -6,6 +6,8 @@ export interface RunInputSource {
   download_url: string;
   filename: string;
   is_uploaded: boolean;
+  /** The upload tag or the URL's `#fragment` (`from`/`to` for deploy-to-develop). */
+  tag: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export class RunInputSources {
 
   /** Every input, in the order it was added. */
   list(): Promise<RunInputSource[]> {
-    return this.scope.db.query('SELECT uuid, download_url, filename, is_uploaded FROM input_sources WHERE project_uuid = $1 ORDER BY seq', [this.scope.projectUuid]);
+    return this.scope.db.query('SELECT uuid, download_url, filename, is_uploaded, tag FROM input_sources WHERE project_uuid = $1 ORDER BY seq', [this.scope.projectUuid]);
   }
 
   /** A URL input was fetched and kept in object storage. */

@@ -4,13 +4,15 @@ import { DataSource } from 'typeorm';
 export interface RunProject {
   uuid: string;
   name: string;
+  /** ScanCode.io's project slug: the slugified name and the uuid's first 8 characters. */
+  slug: string;
   settings: Record<string, unknown>;
   extra_data: Record<string, unknown>;
 }
 
 /** The project of a run, or null when it was deleted meanwhile. */
 export async function loadRunProject(db: DataSource, projectUuid: string): Promise<RunProject | null> {
-  const rows: RunProject[] = await db.query('SELECT uuid, name, settings, extra_data FROM projects WHERE uuid = $1', [projectUuid]);
+  const rows: RunProject[] = await db.query('SELECT uuid, name, slug, settings, extra_data FROM projects WHERE uuid = $1', [projectUuid]);
   return rows[0] ?? null;
 }
 

@@ -7,6 +7,7 @@ import { PackageRepository } from '../packages/package-repository';
 import { RelationRepository } from '../relations/relation-repository';
 import { ResourceRepository } from '../resources/resource-repository';
 import { RootfsResourceRepository } from '../resources/rootfs-resource-repository';
+import { D2dResourceRepository } from '../resources/d2d-resource-repository';
 import { RecordScope } from './record-scope';
 
 /** The repositories of one run over its project's records, sharing one scope. */
@@ -14,6 +15,8 @@ export interface RunRepositories {
   resources: ResourceRepository;
   /** Resource queries of the root filesystem and image pipelines. */
   rootfsResources: RootfsResourceRepository;
+  /** Resource selections, relations and flags of deploy-to-develop. */
+  d2dResources: D2dResourceRepository;
   packages: PackageRepository;
   dependencies: DependencyRepository;
   relations: RelationRepository;
@@ -28,6 +31,7 @@ export function createRunRepositories(db: DataSource, projectUuid: string, runUu
   return {
     resources: new ResourceRepository(scope),
     rootfsResources: new RootfsResourceRepository(scope),
+    d2dResources: new D2dResourceRepository(scope),
     packages: new PackageRepository(scope),
     dependencies: new DependencyRepository(scope),
     relations: new RelationRepository(scope),

@@ -1,5 +1,5 @@
 import type {
-  DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RootfsResourceRepository, RunInputSources, RunProject,
+  DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RootfsResourceRepository, D2dResourceRepository, RunInputSources, RunProject,
 } from '@sca/persistence';
 import type { Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
@@ -46,6 +46,8 @@ export interface StepContext {
   resources: ResourceRepository;
   /** Checksum lookups and rootfs-path flags of the root filesystem and image pipelines. */
   rootfsResources: RootfsResourceRepository;
+  /** Resource selections, relations and flags of deploy-to-develop. */
+  d2dResources: D2dResourceRepository;
   packages: PackageRepository;
   dependencies: DependencyRepository;
   relations: RelationRepository;

@@ -18,15 +18,26 @@ const UID_FIELDS = ['package_uid', 'dependency_uid', 'for_package_uid', 'resolve
 /** `purl_with_fake_uuid`: the `uuid` qualifier of a package or dependency uid gets a fixed value. */
 const purlWithFakeUuid = (purl: string): string => purl.replace(/([?&])uuid=[^&#]*/, `$1uuid=${FAKE_UUID}`);
 
-/** `_normalize_package_uids`. */
+const FAKE_LOCAL_NAMESPACE = 'fixed-namespace-for-testing-5642512d1758';
+const FAKE_LOCAL_NAME = 'fixed-name-for-testing-5642512d1758';
+/**
+ * A `local-files` package's purl and uid (its namespace is the project, its name a fresh uuid)
+ * become one fixed value, as ScanCode.io's test writes them in its goldens.
+ */
+const localFilesPurl = (purl: string): string => (purl.startsWith('pkg:local-files/') ? `pkg:local-files/${FAKE_LOCAL_NAMESPACE}/${FAKE_LOCAL_NAME}?uuid=${FAKE_UUID}` : purl);
+
+/** `_normalize_package_uids`, with the local-files packages of deploy-to-develop made fixed as well. */
 function normalizePackageUids(data: Json): Json {
   if (Array.isArray(data)) return data.map(normalizePackageUids);
   if (data === null || typeof data !== 'object') return data;
   const out: JsonObject = {};
+  const localFiles = data.type === 'local-files';
   for (const [key, raw] of Object.entries(data)) {
-    let value = raw !== null && typeof raw === 'object' ? normalizePackageUids(raw) : raw;
+    let value = raw !== null && typeof raw === 'object' ? normalizePackageUids(raw) : typeof raw === 'string' ? localFilesPurl(raw) : raw;
+    if (localFiles && key === 'namespace') value = FAKE_LOCAL_NAMESPACE;
+    if (localFiles && key === 'name') value = FAKE_LOCAL_NAME;
     if (UID_FIELDS.includes(key) && typeof value === 'string' && value) value = purlWithFakeUuid(value);
-    if (key === 'for_packages' && Array.isArray(value) && value.length) value = value.map((v) => purlWithFakeUuid(String(v))).sort();
+    if (key === 'for_packages' && Array.isArray(value) && value.length) value = value.map((v) => purlWithFakeUuid(localFilesPurl(String(v)))).sort();
     out[key] = value;
   }
   return out;

@@ -9,7 +9,7 @@ import { ObjectStorage, storageKeys } from '@sca/storage';
  * An input file: a path on disk (its base name is the input's name), or a name with its content;
  * or an input URL, fetched by the run's `download_missing_inputs` step.
  */
-export type HarnessInput = string | { name: string; content: string | Buffer } | { url: string };
+export type HarnessInput = string | { name: string; content: string | Buffer; tag?: string } | { path: string; tag: string } | { url: string; tag?: string };
 
 /**
  * A project as project-store leaves it for a run: its row, each input uploaded to object storage
@@ -21,13 +21,15 @@ export async function createHarnessProject(db: DataSource, storage: ObjectStorag
   const uploads: NewInputSource[] = [];
   for (const input of inputs) {
     if (typeof input !== 'string' && 'url' in input) {
-      uploads.push({ kind: 'url', download_url: input.url, tag: '' });
+      uploads.push({ kind: 'url', download_url: input.url, tag: input.tag ?? '' });
       continue;
     }
-    const filename = typeof input === 'string' ? basename(input) : input.name;
-    const content = typeof input === 'string' ? await readFile(input) : Buffer.from(input.content);
+    const path = typeof input === 'string' ? input : 'path' in input ? input.path : null;
+    const filename = path !== null ? basename(path) : (input as { name: string }).name;
+    const content = path !== null ? await readFile(path) : Buffer.from((input as { content: string | Buffer }).content);
+    const tag = typeof input === 'string' ? '' : (input.tag ?? '');
     await storage.putBuffer(storageKeys.input(uuid, filename), content);
-    uploads.push({ kind: 'upload', filename, tag: '', size: content.length });
+    uploads.push({ kind: 'upload', filename, tag, size: content.length });
   }
   await createProject(db, {
     project: { uuid, name, slug: uuid, notes: '', settings, labels: [], label_slugs: [], purl: '', extra_data: {} },

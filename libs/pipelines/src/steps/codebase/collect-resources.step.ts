@@ -23,14 +23,19 @@ export interface ResourcePlace {
 export type ResourcePlacement = (path: string) => ResourcePlace | null;
 
 /**
- * ScanCode.io names a directory's extension as Python's `Path.suffixes` joined
- * (`x.tar.gz-extract` -> `.tar.gz-extract`); the toolkit's file info gives directories none.
+ * A directory's extension as ScanCode.io records it (commoncode's splitext): the last suffix,
+ * with a `.tar` before it kept (`x.tar.gz-extract` -> `.tar.gz-extract`, `org.apache.flume` ->
+ * `.flume`); none for a name that only starts with a dot. The toolkit's file info gives
+ * directories none.
  */
 export function directoryExtension(name: string): string {
-  const bare = name.replace(/^\.+/, '');
-  if (bare.endsWith('.')) return '';
-  const dot = bare.indexOf('.');
-  return dot < 0 ? '' : bare.slice(dot);
+  const splitext = (n: string): [string, string] => {
+    const lead = n.length - n.replace(/^\.+/, '').length;
+    const dot = n.lastIndexOf('.');
+    return dot <= lead ? [n, ''] : [n.slice(0, dot), n.slice(dot)];
+  };
+  const [base, extension] = splitext(name);
+  return base.endsWith('.tar') ? `${splitext(base)[1]}${extension}` : extension;
 }
 
 /** `from`/`to` first segments tag resources for deploy-to-develop mapping. */

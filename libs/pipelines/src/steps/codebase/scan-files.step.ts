@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RESOURCE_STATUS, type ResourceRecord, type ResourceStatus } from '@sca/contracts';
 import type { FileScanOutput } from '@sca/scanner';
-import { BatchWriter } from '@sca/persistence';
+import { BatchWriter, type ResourceRow } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
@@ -37,14 +37,28 @@ function scanUpdate(path: string, out: FileScanOutput | null, status: ResourceSt
   } as ScanUpdate;
 }
 
+/** Which resources a scan reads, and the status each gets when its scan has no error. */
+export interface ScanSelection {
+  rows: AsyncIterable<ResourceRow> | Iterable<ResourceRow>;
+  total: number;
+  /** `scanned` unless given (the d2d steps keep their own statuses). */
+  status?: ResourceStatus;
+}
+
 /**
  * ScanCode.io's scan_for_files: licenses (with matched text), copyrights, emails and URLs for
  * every resource without a status, in the worker pool. Directories end `scanned` with empty
  * results; files over `scan_max_file_size` get `ignored-by-max-file-size` and are not read.
  */
-export async function scanForFiles(ctx: StepContext, model: string): Promise<void> {
+export function scanForFiles(ctx: StepContext, model: string): Promise<void> {
+  return ctx.resources.countWithoutStatus().then((total) => scanResources(ctx, model, { rows: ctx.resources.withoutStatus(), total }));
+}
+
+/** scan_for_files over a selection of resources. */
+export async function scanResources(ctx: StepContext, model: string, selection: ScanSelection): Promise<void> {
   const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true };
-  const total = await ctx.resources.countWithoutStatus();
+  const { total } = selection;
+  const doneStatus = selection.status ?? RESOURCE_STATUS.scanned;
   const pool = ctx.scanPool();
   const messages = ctx.messages.batch();
   const results = new BatchWriter<ScanUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, SCAN_COLUMNS));
@@ -53,7 +67,7 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
     ctx.progress(results.added, total);
   };
   await forEachConcurrent(
-    ctx.resources.withoutStatus(),
+    selection.rows,
     pool.concurrency * TASKS_PER_WORKER,
     async (r): Promise<FileScanOutput | null> => {
       if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
@@ -66,7 +80,7 @@ export async function scanForFiles(ctx: StepContext, model: string): Promise<voi
         await messages.scanErrors(model, r.path, out.scan_errors);
         return save(scanUpdate(r.path, out, RESOURCE_STATUS.scannedWithError));
       }
-      return save(scanUpdate(r.path, out, RESOURCE_STATUS.scanned));
+      return save(scanUpdate(r.path, out, doneStatus));
     },
   );
   await results.flush();

@@ -1,6 +1,6 @@
 import type { ContainerImage } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
-import { loadRunState, saveRunState } from './run-state';
+import { loadRunState, saveRunState } from '../../framework/run-state';
 
 /** An image of the run, as extract_images found it and later steps completed it. */
 export interface RunImage {

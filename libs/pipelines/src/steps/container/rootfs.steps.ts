@@ -7,7 +7,7 @@ import {
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { collectCodebaseResources, type ResourcePlacement } from '../codebase/collect-resources.step';
-import { loadRunState, saveRunState } from './run-state';
+import { loadRunState, saveRunState } from '../../framework/run-state';
 import { extractVmInput } from './vm-input';
 import { detectSystemPackageLicenses } from './system-package-licenses';
 import { reportDatabaseMessages, saveSystemPackages } from './system-packages';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StepContext } from '../../framework/step-context';
+import type { StepContext } from './step-context';
 
 /**
  * What a pipeline's steps pass on to the next ones (ScanCode.io keeps it on the pipeline

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import { lineSimilarity, PathSuffixIndex } from '@sca/scanner';
+import { defineStep } from '../../framework/define';
+import type { StepContext } from '../../framework/step-context';
+
+const DIFF_RATIO_THRESHOLD = 0.7;
+
+/** A resource's text, or null when it cannot be read as UTF-8 text (ScanCode.io's file_content). */
+export async function textOf(ctx: StepContext, r: D2dResource): Promise<string | null> {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(await readFile(join(ctx.dirs.codebase, r.path)));
+  } catch {
+    return null;
+  }
+}
+
+/** The line similarity of two resources, null when either is not readable text or is empty. */
+export async function resourceDiffRatio(ctx: StepContext, a: D2dResource, b: D2dResource): Promise<number | null> {
+  const [textA, textB] = [await textOf(ctx, a), await textOf(ctx, b)];
+  if (!textA || !textB) return null;
+  return lineSimilarity(textA, textB);
+}
+
+/** `0.754` -> `75.4%`, as Python formats `{:.1%}`. */
+export const percent = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
+
+export const mapPath = defineStep({
+  name: 'map_path',
+  doc: 'Map using path similarities.',
+  async run(ctx) {
+    const from = await ctx.d2dResources.list({ side: 'from', type: 'file', noStatus: true });
+    const to = await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true, noRelation: true });
+    ctx.log(`Mapping ${to.length.toLocaleString('en-US')} to/ resources using path map against from/ codebase`);
+    if (from.length === 0) {
+      ctx.log('No from/ resources to map.');
+      return;
+    }
+    const byId = new Map(from.map((r) => [r.id, r]));
+    const index = new PathSuffixIndex(from.map((r) => [r.id, r.path] as const));
+    const relations: D2dRelationInput[] = [];
+    for (const target of to) {
+      ctx.throwIfStopped();
+      const match = index.find(target.path);
+      // Never on the file name alone, and never more candidates than matched segments.
+      if (!match || match.matchedSegments < 2 || match.ids.length > match.matchedSegments) continue;
+      const toLength = target.path.split('/').length - 1;
+      for (const id of match.ids) {
+        const ratio = await resourceDiffRatio(ctx, target, byId.get(id) as D2dResource);
+        if (ratio !== null && ratio < DIFF_RATIO_THRESHOLD) continue;
+        const extraData: Record<string, unknown> = { path_score: `${match.matchedSegments}/${toLength}` };
+        if (ratio) extraData.diff_ratio = percent(ratio);
+        relations.push({ fromId: id, toId: target.id, mapType: 'path', extraData });
+      }
+    }
+    ctx.log(`${await ctx.d2dResources.relate(relations)} path relation(s) created`);
+  },
+});

@@ -1,0 +1,45 @@
+import { defineStep } from '../../framework/define';
+
+/** PurlDB's matching steps: this deployment has no PurlDB client yet, so they log and skip, as ScanCode.io does without PurlDB. */
+const purldbStep = (name: string, doc: string, groups?: string[]) => defineStep({
+  name,
+  doc,
+  ...(groups ? { groups } : {}),
+  async run(ctx) {
+    ctx.log('PurlDB is not available. Skipping.');
+  },
+});
+
+export const matchArchivesToPurldb = purldbStep('match_archives_to_purldb', 'Match selected package archives by extension to PurlDB.');
+export const matchDirectoriesToPurldb = purldbStep('match_directories_to_purldb', 'Match selected directories in PurlDB.');
+export const matchResourcesToPurldb = purldbStep('match_resources_to_purldb', 'Match selected files by extension in PurlDB.');
+export const matchPurldbResourcesPostProcess = purldbStep('match_purldb_resources_post_process', 'Choose the best package for PurlDB matched resources.');
+
+/**
+ * The binary groups (ELF, Mach-O, Windows PE, Go, Rust): selectable as in ScanCode.io, but their
+ * symbol and debug-information readers are not built yet. The step says so in the run log and
+ * maps nothing, rather than pretend.
+ */
+const notAvailable = (name: string, doc: string, group: string) => defineStep({
+  name,
+  doc,
+  groups: [group],
+  async run(ctx) {
+    ctx.log(`The ${group} mapping is not available yet: no ${group} binary is mapped to its sources.`);
+  },
+});
+
+export const mapElf = notAvailable('map_elf', 'Map ELF binaries to their sources using dwarf paths and symbols.', 'Elf');
+export const mapMacho = notAvailable('map_macho', 'Map mach0 binaries to their sources using symbols.', 'MacOS');
+export const mapWinpe = notAvailable('map_winpe', 'Map winpe binaries to their sources using symbols.', 'Windows');
+export const mapGo = notAvailable('map_go', 'Map Go binaries to their sources using paths and symbols.', 'Go');
+export const mapRust = notAvailable('map_rust', 'Map Rust binaries to their sources using symbols.', 'Rust');
+
+export const getSymbolsFromBinaries = defineStep({
+  name: 'get_symbols_from_binaries',
+  doc: 'Extract symbols from Elf, Mach0 and windows binaries for mapping.',
+  async run(ctx) {
+    const binaryGroups = (ctx.run.selected_groups ?? []).filter((g) => ['Elf', 'Go', 'Rust', 'MacOS', 'Windows', 'Python'].includes(g));
+    if (binaryGroups.length > 0) ctx.log(`Binary symbol extraction is not available yet (selected: ${binaryGroups.join(', ')}).`);
+  },
+});
