@@ -10,7 +10,13 @@ export type FilterKind =
   | { kind: 'choice'; values: readonly string[] }
   /** JSON list cast to text, case-sensitive contains. */
   | { kind: 'json-contains' }
-  | { kind: 'json-icontains' };
+  | { kind: 'json-icontains' }
+  /**
+   * ScanCode.io's RelationMapTypeFilter on a resource id: `none` (no relation on either side),
+   * `any` (one on either side), `many` (deployed end of two or more), or a map type (deployed
+   * end of a relation of that type).
+   */
+  | { kind: 'relation-map-type'; mapTypes: readonly string[] };
 
 export interface FilterSpec {
   column: string;
@@ -81,6 +87,12 @@ export function buildRecordFilter(specs: Record<string, FilterSpec>, query: Reco
       case 'json-icontains':
         clauses.push(`${col}::text ILIKE '%' || ${bind(likeEscape(value))} || '%'`);
         break;
+      case 'relation-map-type': {
+        const clause = relationMapTypeClause(col, value, f.mapTypes, bind);
+        if (clause) clauses.push(clause);
+        else errors[name] = invalidChoice(value);
+        break;
+      }
       default: {
         const never: never = f;
         throw new Error(`unhandled filter ${JSON.stringify(never)}`);
@@ -89,6 +101,15 @@ export function buildRecordFilter(specs: Record<string, FilterSpec>, query: Reco
   }
   if (Object.keys(errors).length > 0) throw new RecordFilterError(errors);
   return clauses;
+}
+
+function relationMapTypeClause(id: string, value: string, mapTypes: readonly string[], bind: (v: unknown) => string): string | null {
+  const asTo = `SELECT 1 FROM codebase_relations x WHERE x.to_resource_id = ${id}`;
+  const anyRelation = `(EXISTS (${asTo}) OR EXISTS (SELECT 1 FROM codebase_relations x WHERE x.from_resource_id = ${id}))`;
+  if (value === 'none') return `NOT ${anyRelation}`;
+  if (value === 'any') return anyRelation;
+  if (value === 'many') return `(SELECT count(*) FROM codebase_relations x WHERE x.to_resource_id = ${id}) > 1`;
+  return mapTypes.includes(value) ? `EXISTS (${asTo} AND x.map_type = ${bind(value)})` : null;
 }
 
 function likeEscape(value: string): string {

@@ -20,6 +20,12 @@ const bool = (column: string): FilterSpec => ({ column, filter: { kind: 'bool' }
 const strictBool = (column: string): FilterSpec => ({ column, filter: { kind: 'strict-bool' } });
 const jsonHas = (column: string): FilterSpec => ({ column, filter: { kind: 'json-contains' } });
 const choice = (column: string, values: readonly string[]): FilterSpec => ({ column, filter: { kind: 'choice', values } });
+/** The map types ScanCode.io's relation filter offers (its choice list, which lacks a few of the 26). */
+const RELATION_MAP_TYPE_CHOICES = [
+  'about_file', 'java_to_class', 'jar_to_source', 'javascript_strings', 'javascript_symbols', 'js_compiled', 'js_colocation', 'js_path', 'path', 'sha1',
+  'dwarf_included_paths', 'dwarf_compiled_paths', 'go_file_paths', 'elf_symbols', 'macho_symbols', 'winpe_symbols', 'rust_symbols',
+];
+
 const toNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function ordered(fields: readonly string[], row: Record<string, unknown>, numeric: string[] = []): Record<string, unknown> {
@@ -46,6 +52,7 @@ export const RESOURCES: RecordList = {
     ...Object.fromEntries(['copyrights', 'holders', 'authors', 'license_detections', 'license_clues', 'emails', 'urls'].map((f) => [f, jsonHas(`r.${f}`)])),
     ...Object.fromEntries(['is_binary', 'is_text', 'is_archive', 'is_media', 'is_legal', 'is_manifest', 'is_readme', 'is_top_level', 'is_key_file'].map((f) => [f, bool(`r.${f}`)])),
     extra_data: { column: 'r.extra_data', filter: { kind: 'json-icontains' } },
+    relation_map_type: { column: 'r.id', filter: { kind: 'relation-map-type', mapTypes: RELATION_MAP_TYPE_CHOICES } },
   },
   serialize: (row) => ordered(RESOURCE_FIELDS, row, ['size']),
 };
@@ -101,7 +108,9 @@ export const RELATIONS: RecordList = {
          JOIN codebase_resources t ON t.id = rel.to_resource_id`,
   orderBy: 'f.path, t.path',
   filters: {
-    map_type: text('rel.map_type'),
+    map_type: choice('rel.map_type', RELATION_MAP_TYPE_CHOICES),
+    // ScanCode.io's relation `status` filter is on the deployed side's status, with no choice list.
+    status: text('t.status'),
     extra_data: { column: 'rel.extra_data', filter: { kind: 'json-icontains' } },
   },
   serialize: (row) => ({ to_resource: row.to_resource, status: row.status, map_type: row.map_type, score: row.score, from_resource: row.from_resource }),
