@@ -12,3 +12,4 @@ export * from './golden/known-differences';
 export * from './golden/scancodeio-testdata';
 export * from './free-port';
 export * from './registry/local-registry';
+export * from './debian/debian-source-pair';
