@@ -92,3 +92,33 @@ describe('map_deploy_to_develop inputs', () => {
     ]);
   }, 60_000);
 });
+
+describe('map_deploy_to_develop on ScanCode.io\'s Python and Ruby pairs', () => {
+  const count = (r: HarnessResult, mapType: string) => r.relations.filter((x) => x.map_type === mapType).length;
+
+  it('relates the Cython source to the extension module that holds its functions (Python)', async () => {
+    const r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['Python'],
+      inputs: [scancodeioTestdata('d2d-python', 'from-intbitset.tar.gz'), scancodeioTestdata('d2d-python', 'to-intbitset.whl')],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    expect(r.relations.filter((x) => x.map_type === 'python_pyx_match').map((x) => [x.from_resource, x.to_resource])).toEqual([
+      ['from/from-intbitset/intbitset.pyx', 'to/to-intbitset/intbitset.cpython-313-x86_64-linux-gnu.so'],
+    ]);
+  }, 120_000);
+
+  it('maps the gem\'s files by sha1 and ignores its metadata (Ruby)', async () => {
+    const r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['Ruby'],
+      inputs: [scancodeioTestdata('d2d-ruby', 'from-sentry-ruby-5.22.1.zip'), scancodeioTestdata('d2d-ruby', 'to-sentry-delayed_job-5.22.1.gem')],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    expect(count(r, 'sha1')).toBe(39);
+    const toFiles = r.resources.filter((x) => x.tag === 'to' && x.type === 'file');
+    expect(toFiles.filter((x) => x.status === 'requires-review')).toEqual([]);
+    expect(toFiles.filter((x) => x.status === 'ignored-from-config').map((x) => x.path)).toEqual([
+      'to/checksums.yaml.gz', 'to/checksums.yaml.gz-extract/checksums.yaml', 'to/metadata.gz', 'to/metadata.gz-extract/metadata',
+    ]);
+    expect(toFiles.filter((x) => x.path.startsWith('to/data.tar.gz-extract/')).every((x) => x.status === 'mapped')).toBe(true);
+  }, 120_000);
+});

@@ -5,3 +5,4 @@ export * from './file-names';
 export * from './line-similarity';
 export * from './directory-fingerprint';
 export * from './about-file';
+export * from './elf-symbols';

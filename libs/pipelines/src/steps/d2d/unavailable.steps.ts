@@ -1,4 +1,5 @@
 import { defineStep } from '../../framework/define';
+import { storeElfSymbols } from './binary-symbols';
 
 /** PurlDB's matching steps: this deployment has no PurlDB client yet, so they log and skip, as ScanCode.io does without PurlDB. */
 const purldbStep = (name: string, doc: string, groups?: string[]) => defineStep({
@@ -39,7 +40,9 @@ export const getSymbolsFromBinaries = defineStep({
   name: 'get_symbols_from_binaries',
   doc: 'Extract symbols from Elf, Mach0 and windows binaries for mapping.',
   async run(ctx) {
-    const binaryGroups = (ctx.run.selected_groups ?? []).filter((g) => ['Elf', 'Go', 'Rust', 'MacOS', 'Windows', 'Python'].includes(g));
-    if (binaryGroups.length > 0) ctx.log(`Binary symbol extraction is not available yet (selected: ${binaryGroups.join(', ')}).`);
+    const groups = ctx.run.selected_groups ?? [];
+    if (groups.some((g) => ['Python', 'Go', 'Elf'].includes(g))) ctx.log(`ELF symbols read from ${await storeElfSymbols(ctx)} to/ binaries.`);
+    const other = groups.filter((g) => ['Rust', 'MacOS', 'Windows'].includes(g));
+    if (other.length > 0) ctx.log(`Rust, Mach-O and Windows PE symbol extraction is not available yet (selected: ${other.join(', ')}).`);
   },
 });
