@@ -9,40 +9,42 @@ import ts from 'typescript';
  * is a node of its own, `new.target` and `import.meta` are `meta_property`, and `yield` and
  * `await` are always keywords there.
  */
-const NEVER_IDENTIFIERS = new Set(['undefined', 'yield', 'await']);
-
 export function isTreeSitterIdentifier(node: ts.Identifier, typescript: boolean): boolean {
   if (NEVER_IDENTIFIERS.has(node.text)) return false;
   const parent = node.parent;
   if (!parent) return true;
-  switch (parent.kind) {
-    case ts.SyntaxKind.PropertyAccessExpression:
-      return (parent as ts.PropertyAccessExpression).name !== node;
-    case ts.SyntaxKind.PropertyAssignment:
-    case ts.SyntaxKind.MethodDeclaration:
-    case ts.SyntaxKind.GetAccessor:
-    case ts.SyntaxKind.SetAccessor:
-    case ts.SyntaxKind.ImportAttribute:
-      return (parent as ts.NamedDeclaration).name !== node;
-    case ts.SyntaxKind.PropertyDeclaration:
-      // A typed or TypeScript-modified class field is not JavaScript: tree-sitter's JavaScript
-      // grammar (which ScanCode.io also applies to .ts files) keeps its name as a bare identifier.
-      return (parent as ts.PropertyDeclaration).name !== node || (typescript && isTypeScriptField(parent as ts.PropertyDeclaration));
-    case ts.SyntaxKind.ShorthandPropertyAssignment:
-      return (parent as ts.ShorthandPropertyAssignment).name !== node;
-    case ts.SyntaxKind.BindingElement:
-      return isIdentifierInBindingElement(parent as ts.BindingElement, node);
-    case ts.SyntaxKind.LabeledStatement:
-    case ts.SyntaxKind.BreakStatement:
-    case ts.SyntaxKind.ContinueStatement:
-    case ts.SyntaxKind.MetaProperty:
-      return false;
-    case ts.SyntaxKind.JsxAttribute:
-      return (parent as ts.JsxAttribute).name !== node;
-    default:
-      return true;
+  if (NAMING_PARENTS.has(parent.kind)) return (parent as ts.NamedDeclaration).name !== node;
+  if (NOT_IDENTIFIER_PARENTS.has(parent.kind)) return false;
+  if (ts.isPropertyAccessExpression(parent)) return parent.name !== node;
+  if (ts.isBindingElement(parent)) return isIdentifierInBindingElement(parent, node);
+  if (ts.isPropertyDeclaration(parent)) {
+    // A typed or TypeScript-modified class field is not JavaScript: tree-sitter's JavaScript
+    // grammar (which ScanCode.io also applies to .ts files) keeps its name as a bare identifier.
+    return parent.name !== node || (typescript && isTypeScriptField(parent));
   }
+  return true;
 }
+
+const NEVER_IDENTIFIERS = new Set(['undefined', 'yield', 'await']);
+
+/** Parents whose `name` is a property name (property_identifier, shorthand_property_identifier). */
+const NAMING_PARENTS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.ShorthandPropertyAssignment,
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
+  ts.SyntaxKind.ImportAttribute,
+  ts.SyntaxKind.JsxAttribute,
+]);
+
+/** Labels (statement_identifier) and the words of new.target and import.meta (meta_property). */
+const NOT_IDENTIFIER_PARENTS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.LabeledStatement,
+  ts.SyntaxKind.BreakStatement,
+  ts.SyntaxKind.ContinueStatement,
+  ts.SyntaxKind.MetaProperty,
+]);
 
 function isIdentifierInBindingElement(element: ts.BindingElement, node: ts.Identifier): boolean {
   if (element.propertyName === node) return false; // the key of {key: value}

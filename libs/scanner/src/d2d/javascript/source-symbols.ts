@@ -43,7 +43,8 @@ export function extractSymbolsAndStrings(text: string, language: SourceLanguage)
 
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node)) {
-      if (isTreeSitterIdentifier(node, typescript)) symbols.push({ at: node.getStart(source), text: node.getText(source) });
+      const text = node.getText(source); // empty for an identifier the parser had to invent
+      if (text && isTreeSitterIdentifier(node, typescript)) symbols.push({ at: node.getStart(source), text });
       return;
     }
     if (typescript && isTypeScriptOnlySyntax(node)) {
@@ -62,25 +63,25 @@ export function extractSymbolsAndStrings(text: string, language: SourceLanguage)
 /** Fragments of string and template literals (tree-sitter's string_fragment nodes). */
 function collectStrings(node: ts.Node, source: ts.SourceFile, strings: Found[]): void {
   let fragments: string[];
-  switch (node.kind) {
-    case ts.SyntaxKind.StringLiteral: {
-      const raw = node.getText(source);
-      const body = raw.slice(1, raw.length > 1 && raw.endsWith(raw[0]) ? -1 : undefined);
-      fragments = node.parent?.kind === ts.SyntaxKind.JsxAttribute ? jsxStringFragments(body) : quotedStringFragments(body);
-      break;
-    }
-    case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-    case ts.SyntaxKind.TemplateHead:
-    case ts.SyntaxKind.TemplateMiddle:
-    case ts.SyntaxKind.TemplateTail:
-      fragments = templateFragments(templateSpan(node.getText(source)));
-      break;
-    default:
-      return;
+  if (ts.isStringLiteral(node)) {
+    const raw = node.getText(source);
+    const body = raw.slice(1, raw.length > 1 && raw.endsWith(raw[0]) ? -1 : undefined);
+    fragments = ts.isJsxAttribute(node.parent) ? jsxStringFragments(body) : quotedStringFragments(body);
+  } else if (TEMPLATE_PARTS.has(node.kind)) {
+    fragments = templateFragments(templateSpan(node.getText(source)));
+  } else {
+    return;
   }
   const at = node.getStart(source);
   for (const text of fragments) strings.push({ at, text });
 }
+
+const TEMPLATE_PARTS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+]);
 
 /** The raw characters of a template part, without its "`", "${" and "}" delimiters. */
 function templateSpan(raw: string): string {
@@ -93,28 +94,14 @@ function templateSpan(raw: string): string {
 function typeScriptKeywords(node: ts.Node, source: ts.SourceFile, symbols: Found[]): void {
   if (TYPESCRIPT_MODIFIERS.has(node.kind)) {
     symbols.push({ at: node.getStart(source), text: node.getText(source) });
-    return;
-  }
-  switch (node.kind) {
-    case ts.SyntaxKind.AsExpression:
-    case ts.SyntaxKind.SatisfiesExpression: {
-      const expression = (node as ts.AsExpression).expression;
-      symbols.push({ at: expression.end, text: node.kind === ts.SyntaxKind.AsExpression ? 'as' : 'satisfies' });
-      return;
-    }
-    case ts.SyntaxKind.ImportSpecifier:
-    case ts.SyntaxKind.ExportSpecifier:
-    case ts.SyntaxKind.ImportClause:
-    case ts.SyntaxKind.ExportDeclaration:
-      if ((node as ts.ImportSpecifier).isTypeOnly) symbols.push({ at: node.getStart(source), text: 'type' });
-      return;
-    case ts.SyntaxKind.ModuleDeclaration: {
-      const keyword = /\b(namespace|module)\b/.exec(source.text.slice(node.getStart(source), (node as ts.ModuleDeclaration).name.getStart(source)));
-      if (keyword) symbols.push({ at: node.getStart(source), text: keyword[1] });
-      return;
-    }
-    default:
-      return;
+  } else if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) {
+    symbols.push({ at: node.expression.end, text: ts.isAsExpression(node) ? 'as' : 'satisfies' });
+  } else if (ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isImportClause(node) || ts.isExportDeclaration(node)) {
+    if (node.isTypeOnly) symbols.push({ at: node.getStart(source), text: 'type' });
+  } else if (ts.isModuleDeclaration(node)) {
+    const header = source.text.slice(node.getStart(source), node.name.getStart(source));
+    const keyword = /\b(namespace|module)\b/.exec(header);
+    if (keyword) symbols.push({ at: node.getStart(source), text: keyword[1] });
   }
 }
 

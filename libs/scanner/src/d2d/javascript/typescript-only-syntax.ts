@@ -22,21 +22,19 @@ const JAVASCRIPT_RESERVED = new Set([
 /** Whether a node is syntax of TypeScript alone, taken word by word (its JavaScript parts, if any, too). */
 export function isTypeScriptOnlySyntax(node: ts.Node): boolean {
   if (node.kind >= ts.SyntaxKind.FirstTypeNode && node.kind <= ts.SyntaxKind.LastTypeNode) return true;
-  switch (node.kind) {
-    case ts.SyntaxKind.InterfaceDeclaration:
-    case ts.SyntaxKind.TypeAliasDeclaration:
-    case ts.SyntaxKind.EnumDeclaration:
-    case ts.SyntaxKind.TypeParameter:
-    case ts.SyntaxKind.IndexSignature:
-    case ts.SyntaxKind.ImportEqualsDeclaration:
-    case ts.SyntaxKind.NamespaceExportDeclaration:
-      return true;
-    case ts.SyntaxKind.HeritageClause:
-      return (node as ts.HeritageClause).token === ts.SyntaxKind.ImplementsKeyword;
-    default:
-      return false;
-  }
+  if (ts.isHeritageClause(node)) return node.token === ts.SyntaxKind.ImplementsKeyword;
+  return TYPESCRIPT_DECLARATIONS.has(node.kind);
 }
+
+const TYPESCRIPT_DECLARATIONS: ReadonlySet<ts.SyntaxKind> = new Set([
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+  ts.SyntaxKind.TypeParameter,
+  ts.SyntaxKind.IndexSignature,
+  ts.SyntaxKind.ImportEqualsDeclaration,
+  ts.SyntaxKind.NamespaceExportDeclaration,
+]);
 
 export interface Found {
   at: number;
