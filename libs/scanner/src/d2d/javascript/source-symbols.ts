@@ -99,9 +99,9 @@ function typeScriptKeywords(node: ts.Node, source: ts.SourceFile, symbols: Found
   } else if (ts.isImportSpecifier(node) || ts.isExportSpecifier(node) || ts.isImportClause(node) || ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) symbols.push({ at: node.getStart(source), text: 'type' });
   } else if (ts.isModuleDeclaration(node)) {
-    const header = source.text.slice(node.getStart(source), node.name.getStart(source));
-    const keyword = /\b(namespace|module)\b/.exec(header);
-    if (keyword) symbols.push({ at: node.getStart(source), text: keyword[1] });
+    const start = node.getStart(source);
+    const keyword = /\b(namespace|module)\b/.exec(source.text.slice(start, node.name.getStart(source)));
+    if (keyword) symbols.push({ at: start + keyword.index, text: keyword[1] });
   }
 }
 

@@ -21,7 +21,7 @@ const JAVASCRIPT_RESERVED = new Set([
 
 /** Whether a node is syntax of TypeScript alone, taken word by word (its JavaScript parts, if any, too). */
 export function isTypeScriptOnlySyntax(node: ts.Node): boolean {
-  if (node.kind >= ts.SyntaxKind.FirstTypeNode && node.kind <= ts.SyntaxKind.LastTypeNode) return true;
+  if (ts.isTypeNode(node)) return true; // type references and keyword types (number, string…) alike
   if (ts.isHeritageClause(node)) return node.token === ts.SyntaxKind.ImplementsKeyword;
   return TYPESCRIPT_DECLARATIONS.has(node.kind);
 }
