@@ -1,5 +1,5 @@
 import type { PathSuffixHit } from './map-javascript';
-import { JS_EXTENSIONS, jsRelatedPaths, selectJsPathSource, splitJsFileName } from './js-path';
+import { isJsPathKeyFile, JS_EXTENSIONS, jsRelatedPaths, selectJsPathSource, splitJsFileName } from './js-path';
 
 describe('splitJsFileName (test_js get_js_map_basename_and_extension)', () => {
   it('is null for names that are not JavaScript ones', () => {
@@ -65,5 +65,15 @@ describe('jsRelatedPaths', () => {
     expect(jsRelatedPaths('to/soy/v.soy.js.map')).toEqual(['to/soy/v.soy.js', 'to/soy/v.soy']);
     expect(jsRelatedPaths('to/lib/types.ts')).toEqual([]);
     expect(jsRelatedPaths('to/lib/data.map')).toEqual([]);
+  });
+});
+
+describe('isJsPathKeyFile', () => {
+  it('takes .map and .ts files that are neither hidden nor under node_modules', () => {
+    expect(isJsPathKeyFile('to/js/a.js.map')).toBe(true);
+    expect(isJsPathKeyFile('to/lib/a.d.ts')).toBe(true);
+    expect(isJsPathKeyFile('to/js/a.js')).toBe(false);
+    expect(isJsPathKeyFile('to/js/.a.js.map')).toBe(false);
+    expect(isJsPathKeyFile('to/node_modules/x/a.js.map')).toBe(false);
   });
 });

@@ -86,3 +86,14 @@ export function jsRelatedPaths(toPath: string): string[] {
   if (!key?.prospect) return [];
   return key.prospect.related.map((ext) => `${key.basePath}${ext}`);
 }
+
+/**
+ * The key files of map_javascript_path and map_javascript_colocation, by path alone: `.map`
+ * and `.ts` files (by last extension, so `.d.ts` too), not hidden, not under /node_modules/.
+ * (ScanCode.io also requires them to be to/ files without a status.)
+ */
+export function isJsPathKeyFile(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (name.startsWith('.') || path.includes('/node_modules/')) return false;
+  return name.endsWith('.map') || name.endsWith('.ts');
+}

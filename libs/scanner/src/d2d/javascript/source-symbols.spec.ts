@@ -130,5 +130,6 @@ describe('sourceLanguageOf', () => {
     expect(sourceLanguageOf('a.ts')).toBe('TypeScript');
     expect(sourceLanguageOf('a.d.ts')).toBe('TypeScript');
     expect(sourceLanguageOf('a.css')).toBeNull();
+    expect(sourceLanguageOf('a.jsx')).toBeNull();
   });
 });

@@ -26,10 +26,13 @@ export interface SourceSymbolsAndStrings {
 
 export type SourceLanguage = 'JavaScript' | 'TypeScript';
 
-/** The language ScanCode.io extracts a file as, from its name; null when it extracts nothing. */
+/**
+ * The language ScanCode.io extracts a file as, from its name (Pygments' lexer names); null when
+ * it extracts nothing: .jsx is Pygments' "JSX", which source-inspector has no grammar for.
+ */
 export function sourceLanguageOf(fileName: string): SourceLanguage | null {
   const lower = fileName.toLowerCase();
-  if (/\.(js|mjs|cjs|jsx)$/.test(lower)) return 'JavaScript';
+  if (/\.(js|mjs|cjs)$/.test(lower)) return 'JavaScript';
   if (/\.(ts|mts|cts)$/.test(lower)) return 'TypeScript';
   return null;
 }
