@@ -21,7 +21,7 @@ interface Relation {
   score: string;
 }
 
-const key = (r: { from_resource: unknown; to_resource: unknown; map_type: unknown }) => `${String(r.from_resource)} -> ${String(r.to_resource)} (${String(r.map_type)})`;
+const key = (r: { from_resource?: unknown; to_resource?: unknown; map_type?: unknown }) => `${String(r.from_resource)} -> ${String(r.to_resource)} (${String(r.map_type)})`;
 
 describe('map_deploy_to_develop:Java through the API on the flume pair', () => {
   const golden = readScancodeioJson<{ relations: JsonObject[] }>('d2d', 'flume-ng-node-d2d.json');

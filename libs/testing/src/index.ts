@@ -13,3 +13,4 @@ export * from './golden/scancodeio-testdata';
 export * from './free-port';
 export * from './registry/local-registry';
 export * from './debian/debian-source-pair';
+export * from './debian/java-pair-reference';

@@ -6,3 +6,4 @@ export * from './line-similarity';
 export * from './directory-fingerprint';
 export * from './about-file';
 export * from './elf-symbols';
+export * from './javascript';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { D2dRelationInput, D2dResource } from '@sca/persistence';
-import { lineSimilarity, PathSuffixIndex } from '@sca/scanner';
+import { formatDiffRatio, PathSuffixIndex, textDiffRatio } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 
@@ -16,15 +16,10 @@ export async function textOf(ctx: StepContext, r: D2dResource): Promise<string |
   }
 }
 
-/** The line similarity of two resources, null when either is not readable text or is empty. */
+/** The line similarity of two resources (ScanCode.io's get_resource_diff_ratio), null when either is not readable text or is empty. */
 export async function resourceDiffRatio(ctx: StepContext, a: D2dResource, b: D2dResource): Promise<number | null> {
-  const [textA, textB] = [await textOf(ctx, a), await textOf(ctx, b)];
-  if (!textA || !textB) return null;
-  return lineSimilarity(textA, textB);
+  return textDiffRatio(await textOf(ctx, a), await textOf(ctx, b));
 }
-
-/** `0.754` -> `75.4%`, as Python formats `{:.1%}`. */
-export const percent = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
 
 export const mapPath = defineStep({
   name: 'map_path',
@@ -50,7 +45,7 @@ export const mapPath = defineStep({
         const ratio = await resourceDiffRatio(ctx, target, byId.get(id) as D2dResource);
         if (ratio !== null && ratio < DIFF_RATIO_THRESHOLD) continue;
         const extraData: Record<string, unknown> = { path_score: `${match.matchedSegments}/${toLength}` };
-        if (ratio) extraData.diff_ratio = percent(ratio);
+        if (ratio) extraData.diff_ratio = formatDiffRatio(ratio);
         relations.push({ fromId: id, toId: target.id, mapType: 'path', extraData });
       }
     }
