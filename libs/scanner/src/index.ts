@@ -12,6 +12,7 @@ export * from './scan/scan-pool';
 export * from './scan/file-scan';
 export * from './packages';
 export * from './scan/tree-stats';
+export type { SourceSymbolsResult, SourceSymbolsTask } from './scan/source-symbols-worker';
 export * from './summary/compute-summary';
 export * from './cli/package-assembly';
 export * from './sbom-import';

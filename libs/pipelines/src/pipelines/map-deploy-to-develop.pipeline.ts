@@ -10,12 +10,15 @@ import {
   flagDeployedFromResourcesWithMissingLicense, performHouseKeepingTasks, removePackagesWithoutResources, scanIgnoredToFiles, scanMappedFromForFiles,
   scanUnmappedToFiles,
 } from '../steps/d2d/house-keeping.steps';
+import { mapJavascript, mapJavascriptColocation, mapJavascriptPath, mapJavascriptPostPurldbMatch } from '../steps/d2d/javascript-maps.steps';
+import { mapJavascriptStrings, mapJavascriptSymbols } from '../steps/d2d/javascript-symbols.steps';
 import { JVM_STEPS } from '../steps/d2d/jvm.steps';
 import { createLocalFilesPackages } from '../steps/d2d/local-files-packages.step';
 import { mapAboutFiles } from '../steps/d2d/map-about-files.step';
 import { mapChecksum } from '../steps/d2d/map-checksum.step';
 import { mapPath } from '../steps/d2d/map-path.step';
 import { mapPython } from '../steps/d2d/map-python.step';
+import { mapThirdpartyNpmPackages } from '../steps/d2d/npm-packages.step';
 import {
   getSymbolsFromBinaries, mapElf, mapGo, mapMacho, mapRust, mapWinpe, matchArchivesToPurldb, matchDirectoriesToPurldb, matchPurldbResourcesPostProcess,
   matchResourcesToPurldb,
@@ -60,6 +63,9 @@ export const mapDeployToDevelopPipeline = definePipeline({
     mapChecksum,
     matchArchivesToPurldb,
     ...JVM_STEPS,
+    mapJavascript,
+    mapJavascriptSymbols,
+    mapJavascriptStrings,
     getSymbolsFromBinaries,
     mapElf,
     mapMacho,
@@ -69,6 +75,10 @@ export const mapDeployToDevelopPipeline = definePipeline({
     mapPython,
     matchDirectoriesToPurldb,
     matchResourcesToPurldb,
+    mapJavascriptPostPurldbMatch,
+    mapJavascriptPath,
+    mapJavascriptColocation,
+    mapThirdpartyNpmPackages,
     mapPath,
     flagMappedResourcesArchivesAndIgnoredDirectories,
     performHouseKeepingTasks,

@@ -6,12 +6,13 @@ import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failure';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
+import sourceSymbols, { type SourceSymbolsResult, type SourceSymbolsTask } from './source-symbols-worker';
 
-/** The compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
-function workerFile(): string {
-  const here = join(__dirname, 'scan-worker.js');
+/** A compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
+function workerFile(name = 'scan-worker.js'): string {
+  const here = join(__dirname, name);
   if (existsSync(here)) return here;
-  const built = resolve(__dirname, '../../../../dist/libs/scanner/src/scan/scan-worker.js');
+  const built = resolve(__dirname, `../../../../dist/libs/scanner/src/scan/${name}`);
   if (existsSync(built)) return built;
   throw new Error(`scan worker not built: run npm run build (looked for ${here} and ${built})`);
 }
@@ -63,6 +64,7 @@ interface Queued {
  */
 export class ScanPool {
   private readonly pool: Piscina | null;
+  private symbolsPool: Piscina | null = null;
   private readonly processes: number;
   private readonly workerMemoryMb: number;
   private queued: Queued[] = [];
@@ -184,7 +186,25 @@ export class ScanPool {
     return (await this.pool.run(tasks, { name: 'licenseFields' })) as StatementLicenseFields[];
   }
 
+  /**
+   * Symbols and string literals of JavaScript and TypeScript files, on workers of their own
+   * (started at the first call, as many as the scan workers): parsing a minified bundle takes
+   * a second.
+   */
+  async sourceSymbols(tasks: SourceSymbolsTask[]): Promise<SourceSymbolsResult[]> {
+    if (!this.pool) return sourceSymbols(tasks);
+    this.symbolsPool ??= new Piscina({
+      filename: workerFile('source-symbols-worker.js'),
+      minThreads: this.processes,
+      maxThreads: this.processes,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.workerMemoryMb },
+    });
+    return (await this.symbolsPool.run(tasks)) as SourceSymbolsResult[];
+  }
+
   async close(): Promise<void> {
+    await this.symbolsPool?.destroy();
     await this.pool?.destroy();
   }
 }

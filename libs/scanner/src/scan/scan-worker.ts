@@ -20,3 +20,4 @@ export async function scanRecordBatch(tasks: RecordScanTask[]): Promise<Serializ
 export function licenseFields(tasks: StatementTask[]): StatementLicenseFields[] {
   return tasks.map(statementLicenseFields);
 }
+

@@ -1,0 +1,98 @@
+/**
+ * map_deploy_to_develop:JavaScript on ScanCode.io's JavaScript pair, and on a bundle built
+ * here: the semver package's sources bundled and minified by esbuild with a source map, mapped
+ * back to the package's source tree. The expected sources are read from the source map and
+ * the files themselves (by content), not from what the pipeline wrote.
+ */
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ZipFile } from 'yazl';
+import { scancodeioTestdata, usePipelineHarness, type HarnessResult } from '@sca/testing';
+
+const harness = usePipelineHarness();
+const ROOT = join(__dirname, '..', '..', '..', '..');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const abs = join(dir, name);
+    return statSync(abs).isDirectory() ? filesUnder(abs) : [abs];
+  });
+}
+
+/** A zip of a directory's files, under `prefix`. */
+function zipDir(dir: string, prefix = ''): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const abs of filesUnder(dir)) zip.addFile(abs, `${prefix}${relative(dir, abs)}`);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+  });
+}
+
+const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('hex');
+const relations = (r: HarnessResult, mapType: string) => r.relations.filter((x) => x.map_type === mapType).map((x) => [x.from_resource, x.to_resource]).sort();
+
+describe('map_deploy_to_develop:JavaScript on ScanCode.io\'s JavaScript pair', () => {
+  let r: HarnessResult;
+  beforeAll(async () => {
+    const dir = scancodeioTestdata('d2d-javascript');
+    r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
+      inputs: [{ name: 'from-js.zip', content: await zipDir(join(dir, 'from')) }, { name: 'to-js.zip', content: await zipDir(join(dir, 'to')) }],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+  }, 120_000);
+
+  it('maps each minified file and its map to the source the map was made from, by line similarity', () => {
+    // The maps name their sources under src/main/resources/…, which from/ does not have: the
+    // sha1 pairs need the path too, so the line-similarity fallback matches on the file name.
+    expect(r.relations.map((x) => [x.from_resource, x.to_resource, x.map_type, x.score])).toEqual([
+      ['from/main.js', 'to/main.js', 'js_compiled', ' diff_ratio: 100.0%'],
+      ['from/main.js', 'to/main.js.map', 'js_compiled', ' diff_ratio: 100.0%'],
+      ['from/unmain.js', 'to/unmain.js', 'js_compiled', ' diff_ratio: 100.0%'],
+      ['from/unmain.js', 'to/unmain.js.map', 'js_compiled', ' diff_ratio: 100.0%'],
+    ]);
+  });
+
+  it('leaves the map whose source has no directory, and the top-level package.json, to review', () => {
+    expect(r.resources.filter((x) => x.status === 'requires-review').map((x) => x.path)).toEqual(['to/no_path_unmain.js.map', 'to/package.json']);
+  });
+});
+
+describe('map_deploy_to_develop:JavaScript on semver bundled by esbuild', () => {
+  let r: HarnessResult;
+  let work: string;
+  let map: { sources: string[]; sourcesContent: string[] };
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'd2d-esbuild-'));
+    const source = join(work, 'semver');
+    cpSync(join(ROOT, 'node_modules', 'semver'), source, { recursive: true });
+    const out = join(work, 'dist');
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(source, 'index.js'), '--bundle', '--minify', '--sourcemap', '--platform=node', `--outfile=${join(out, 'semver.min.js')}`], { cwd: work, stdio: 'pipe' });
+    map = JSON.parse(readFileSync(join(out, 'semver.min.js.map'), 'utf8'));
+    r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
+      inputs: [{ name: 'semver-src.zip', content: await zipDir(source, 'semver/'), tag: 'from' }, { name: 'semver-dist.zip', content: await zipDir(out, 'dist/'), tag: 'to' }],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+  }, 120_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('relates every source file the bundle was built from to the bundle and to its map', () => {
+    const bundled = new Set(map.sourcesContent.map((c) => sha1(c)));
+    const sources = filesUnder(join(work, 'semver')).filter((f) => bundled.has(sha1(readFileSync(f)))).map((f) => `from/semver/${relative(join(work, 'semver'), f)}`);
+    expect(sources.length).toBeGreaterThan(30);
+    const expected = sources.flatMap((s) => [[s, 'to/dist/semver.min.js'], [s, 'to/dist/semver.min.js.map']]).sort();
+    expect(relations(r, 'js_compiled')).toEqual(expected);
+  });
+
+  it('marks the bundle and its map mapped, and the sources scanned', () => {
+    const status = (path: string) => r.resources.find((x) => x.path === path)?.status;
+    expect([status('to/dist/semver.min.js'), status('to/dist/semver.min.js.map')]).toEqual(['mapped', 'mapped']);
+    expect(r.resources.filter((x) => x.status === '').map((x) => x.path)).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RESOURCE_STATUS } from '@sca/contracts';
+import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import {
+  colocatedBySource, colocationArchivePrefix, colocationFromPrefix, isJsPathKeyFile, isSourceMappingInMinified, jsRelatedPaths, matchJavascriptMap,
+  minifiedSiblingPath, parseSourceMap, PathSuffixIndex, posixName, selectJsPathSource,
+} from '@sca/scanner';
+import { defineStep } from '../../framework/define';
+import type { StepContext } from '../../framework/step-context';
+import { textOf } from './map-path.step';
+
+const GROUPS = ['JavaScript'];
+const count = (n: number) => n.toLocaleString('en-US');
+const hidden = (r: D2dResource) => r.name.startsWith('.');
+
+/** The from/ files JavaScript mapping looks at: all of them, whatever their status, but those under a /test/ directory. */
+async function fromCandidates(ctx: StepContext): Promise<D2dResource[]> {
+  return (await ctx.d2dResources.list({ side: 'from', type: 'file' })).filter((r) => !r.path.includes('/test/'));
+}
+
+/**
+ * The to/ files still without a status, kept current as the step maps them: ScanCode.io's
+ * querysets are read again at each use, so a file mapped by one key file is not mapped again.
+ */
+class Unmapped {
+  private readonly byPath: Map<string, D2dResource>;
+  constructor(files: D2dResource[]) {
+    this.byPath = new Map(files.filter((r) => !hidden(r)).map((r) => [r.path, r]));
+  }
+  get(path: string): D2dResource | undefined {
+    return this.byPath.get(path);
+  }
+  values(): D2dResource[] {
+    return [...this.byPath.values()];
+  }
+  async markMapped(ctx: StepContext, files: D2dResource[]): Promise<void> {
+    for (const f of files) this.byPath.delete(f.path);
+    await ctx.d2dResources.setStatus(files.map((f) => f.id), RESOURCE_STATUS.mapped);
+  }
+}
+
+export const mapJavascript = defineStep({
+  name: 'map_javascript',
+  doc: 'Map a packed or minified JavaScript, TypeScript, CSS and SCSS\nto its source.',
+  groups: GROUPS,
+  async run(ctx) {
+    const unmapped = new Unmapped(await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true }));
+    const maps = unmapped.values().filter((r) => r.extension === '.map');
+    ctx.log(`Mapping ${count(maps.length)} .map resources using javascript map against from/ codebase.`);
+    const from = await fromCandidates(ctx);
+    const index = new PathSuffixIndex(from.map((r) => [r.id, r.path] as const));
+    const bySha1 = new Map<string, D2dResource[]>();
+    for (const r of from) if (r.sha1) bySha1.set(r.sha1, [...(bySha1.get(r.sha1) ?? []), r]);
+    const fromById = new Map(from.map((r) => [r.id, r]));
+    const lookup = {
+      filesWithSha1: (sha1s: readonly string[]) => [...new Set(sha1s)].flatMap((s) => bySha1.get(s) ?? []).sort((a, b) => (a.path < b.path ? -1 : 1)),
+      findPathSuffix: (path: string) => index.find(path),
+      fromText: (id: number) => textOf(ctx, fromById.get(id) as D2dResource),
+    };
+    let mapped = 0;
+    for (const map of maps) {
+      ctx.throwIfStopped();
+      if (!unmapped.get(map.path)) continue;
+      const parsed = parseSourceMap(await readFile(join(ctx.dirs.codebase, map.path)));
+      if (!parsed.ok) {
+        await ctx.messages.add({ severity: 'warning', description: `Cannot read source map: ${parsed.error}`, model: 'map_javascript', details: { resource_path: map.path } });
+        continue;
+      }
+      const matches = await matchJavascriptMap(parsed.map, lookup);
+      if (matches.length === 0) continue;
+      const transpiled = [map];
+      const sibling = unmapped.get(minifiedSiblingPath(map.path) ?? '');
+      if (sibling && ['.js', '.css'].includes(sibling.extension) && isSourceMappingInMinified((await textOf(ctx, sibling)) ?? '', posixName(map.path))) transpiled.push(sibling);
+      const relations: D2dRelationInput[] = transpiled.flatMap((t) => matches.map((m) => ({ fromId: m.fromId, toId: t.id, mapType: 'js_compiled', extraData: m.extraData })));
+      await ctx.d2dResources.relate(relations);
+      await unmapped.markMapped(ctx, transpiled);
+      mapped += transpiled.length;
+    }
+    ctx.log(`${count(mapped)} resources mapped`);
+  },
+});
+
+/**
+ * js.map_related_files: relates `source` to the key file and to its sibling transpiled files
+ * still without a status, which all become `mapped`; returns how many.
+ */
+async function mapRelatedFiles(ctx: StepContext, unmapped: Unmapped, key: D2dResource, sourceId: number, mapType: string, extraData: Record<string, unknown>): Promise<number> {
+  const files = [key, ...jsRelatedPaths(key.path).map((p) => unmapped.get(p)).filter((r): r is D2dResource => r !== undefined && r.id !== key.id)];
+  await ctx.d2dResources.relate(files.map((f) => ({ fromId: sourceId, toId: f.id, mapType, extraData })));
+  await unmapped.markMapped(ctx, files);
+  return files.length;
+}
+
+/** _map_javascript_path_resource: the key file's source by path, over `index`. */
+async function mapByJsPath(ctx: StepContext, unmapped: Unmapped, key: D2dResource, index: PathSuffixIndex, mapType: string): Promise<number> {
+  const source = selectJsPathSource(key.path, (p) => index.find(p));
+  return source ? mapRelatedFiles(ctx, unmapped, key, source.fromId, mapType, { path_score: source.pathScore }) : 0;
+}
+
+export const mapJavascriptPostPurldbMatch = defineStep({
+  name: 'map_javascript_post_purldb_match',
+  doc: 'Map minified javascript file based on existing PurlDB match.',
+  groups: GROUPS,
+  async run(ctx) {
+    // Only .map files matched in PurlDB count; without PurlDB there are none.
+    const matched = await ctx.d2dResources.list({ side: 'to', type: 'file', statuses: [RESOURCE_STATUS.matchedToPurldbResource], extensions: ['.map'] });
+    if (matched.length === 0) ctx.log('No PurlDB matched .map file is available. Skipping.');
+  },
+});
+
+export const mapJavascriptPath = defineStep({
+  name: 'map_javascript_path',
+  doc: 'Map javascript file based on path.',
+  groups: GROUPS,
+  async run(ctx) {
+    const unmapped = new Unmapped(await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true }));
+    const keys = unmapped.values().filter((r) => isJsPathKeyFile(r.path));
+    ctx.log(`Mapping ${count(keys.length)} to/ resources using javascript map against from/ codebase.`);
+    const index = new PathSuffixIndex((await fromCandidates(ctx)).map((r) => [r.id, r.path] as const));
+    let mapped = 0;
+    for (const key of keys) {
+      ctx.throwIfStopped();
+      if (unmapped.get(key.path)) mapped += await mapByJsPath(ctx, unmapped, key, index, 'js_path');
+    }
+    ctx.log(`${count(mapped)} resources mapped`);
+  },
+});
+
+export const mapJavascriptColocation = defineStep({
+  name: 'map_javascript_colocation',
+  doc: 'Map JavaScript files based on neighborhood file mapping.',
+  groups: GROUPS,
+  async run(ctx) {
+    const unmapped = new Unmapped(await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true }));
+    const keys = unmapped.values().filter((r) => isJsPathKeyFile(r.path));
+    ctx.log(`Mapping ${count(keys.length)} to/ resources against from/ codebase based on neighborhood file mapping.`);
+    const from = await fromCandidates(ctx);
+    const neighbours = await ctx.d2dResources.relations(['java_to_class', 'js_compiled']);
+    for (const key of keys) {
+      ctx.throwIfStopped();
+      const archive = colocationArchivePrefix(key.path);
+      if (!unmapped.get(key.path) || archive === null) continue;
+      const prefix = colocationFromPrefix(neighbours.filter((n) => n.to_path.startsWith(archive)).map((n) => n.from_path));
+      if (prefix === null) continue;
+      const near = from.filter((r) => r.path.startsWith(prefix));
+      const parsed = key.extension === '.map' ? parseSourceMap(await readFile(join(ctx.dirs.codebase, key.path))) : null;
+      const firstSource = parsed?.ok ? parsed.map.sources[0] : undefined;
+      const bySource = firstSource === undefined ? null : colocatedBySource(firstSource, near);
+      if (bySource !== null) await mapRelatedFiles(ctx, unmapped, key, bySource, 'js_colocation', {});
+      else await mapByJsPath(ctx, unmapped, key, new PathSuffixIndex(near.map((r) => [r.id, r.path] as const)), 'js_colocation');
+    }
+  },
+});
