@@ -4,9 +4,14 @@
 // deployed lib/ directory, against their upstream source tarballs. Checked before any time is
 // kept: every class of the jars whose source is in the tarballs has a java_to_class relation
 // to that source, and every resource ends with a status.
+// JavaScript: a web app's bundles, each npm package's sources bundled and minified by esbuild
+// with a source map: exceljs (half), plus yaml and semver (full), against the packages' trees.
+// Checked: every file whose content a map holds is related js_compiled to the bundle and its map.
 const { mkdirSync, openAsBlob, writeFileSync, readFileSync, existsSync } = require('node:fs');
 const { basename, join } = require('node:path');
 const { execFileSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
+const { cpSync, readdirSync, statSync, rmSync } = require('node:fs');
 const { ZipFile } = require('yazl');
 const { startBenchStack } = require('./lib/bench-stack');
 const { withPeakTreeRss } = require('./lib/process-rss');
@@ -108,24 +113,98 @@ async function javaSide(bench, label, packages) {
   return { packages, verified, seconds: run.seconds, execution_time: run.execution_time, runner_peak_rss_mib: run.runner_peak_rss_mib, steps: run.steps };
 }
 
+const JS_HALF = [['exceljs', 'excel.js']];
+const JS_FULL = [...JS_HALF, ['yaml', 'dist/index.js'], ['semver', 'index.js']];
+const ROOT = join(__dirname, '..');
+
+function filesUnder(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const abs = join(dir, name);
+    return statSync(abs).isDirectory() ? filesUnder(abs) : [abs];
+  });
+}
+
+async function zipOf(dir, out) {
+  const zip = new ZipFile();
+  for (const abs of filesUnder(dir)) zip.addFile(abs, abs.slice(dir.length + 1));
+  zip.end();
+  const chunks = [];
+  for await (const c of zip.outputStream) chunks.push(c);
+  writeFileSync(out, Buffer.concat(chunks));
+  return out;
+}
+
+/** The packages' trees (from) and their bundles with source maps (to), as two zips. */
+async function bundledApp(label, packages) {
+  const dir = join(DATA, `js-${label}`);
+  rmSync(dir, { recursive: true, force: true });
+  const [src, app] = [join(dir, 'src'), join(dir, 'app')];
+  for (const [name, entry] of packages) {
+    cpSync(join(ROOT, 'node_modules', name), join(src, name), { recursive: true });
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'esbuild'), [join(src, name, entry), '--bundle', '--minify', '--sourcemap', '--platform=node', '--packages=external', `--outfile=${join(app, 'dist', `${name}.min.js`)}`, '--log-level=error']);
+  }
+  return { dir, src, app, from: await zipOf(src, join(dir, 'from-src.zip')), to: await zipOf(app, join(dir, 'to-app.zip')) };
+}
+
+const sha1 = (data) => createHash('sha1').update(data).digest('hex');
+
+/** Every source file whose content a bundle's map holds is related js_compiled to the bundle and to its map. */
+async function verifyJavascript(run, built, packages) {
+  const [relations, resources] = [await run.get('relations'), await run.get('resources')];
+  const compiled = new Set(relations.filter((r) => r.map_type === 'js_compiled').map((r) => `${r.from_resource} -> ${r.to_resource}`));
+  const missing = [];
+  let expected = 0;
+  for (const [name] of packages) {
+    const map = JSON.parse(readFileSync(join(built.app, 'dist', `${name}.min.js.map`), 'utf8'));
+    const bundled = new Set(map.sourcesContent.filter(Boolean).map(sha1));
+    for (const f of filesUnder(join(built.src, name)).filter((f) => bundled.has(sha1(readFileSync(f))))) {
+      const from = `from/${f.slice(built.src.length + 1)}`;
+      for (const to of [`to/dist/${name}.min.js`, `to/dist/${name}.min.js.map`]) {
+        expected++;
+        if (!compiled.has(`${from} -> ${to}`)) missing.push(`${from} -> ${to}`);
+      }
+    }
+  }
+  assertNoneMissing('map_deploy_to_develop: js_compiled relations of the bundled sources', missing);
+  assertNoneMissing('map_deploy_to_develop: resources without a status', resources.filter((r) => r.status === '').map((r) => r.path));
+  const countBy = (items, key) => items.reduce((acc, x) => ({ ...acc, [key(x)]: (acc[key(x)] ?? 0) + 1 }), {});
+  return { resources: resources.length, js_compiled_expected: expected, relations_by_map_type: countBy(relations, (r) => r.map_type), resources_by_status: countBy(resources, (r) => r.status) };
+}
+
+async function javascriptSide(bench, label, packages) {
+  const built = await bundledApp(label, packages);
+  const run = await runPair(bench, `js ${label}`, [{ path: built.from, tag: 'from' }, { path: built.to, tag: 'to' }], ['JavaScript']);
+  const verified = await verifyJavascript(run, built, packages);
+  return { packages: packages.map(([p]) => p), verified, seconds: run.seconds, execution_time: run.execution_time, runner_peak_rss_mib: run.runner_peak_rss_mib, steps: run.steps };
+}
+
+/** D2D_SIDES=java or javascript runs one side only. */
+const SIDES = (process.env.D2D_SIDES ?? 'java,javascript').split(',');
+
 async function main() {
   mkdirSync(DATA, { recursive: true });
-  for (const p of FULL) debianSourcePair(p);
+  if (SIDES.includes('java')) for (const p of FULL) debianSourcePair(p);
   const result = {};
   const bench = await startBenchStack('d2d');
   try {
-    result.java_half = await javaSide(bench, 'java half', HALF);
-    result.java_full = await javaSide(bench, 'java full', FULL);
+    if (SIDES.includes('java')) {
+      result.java_half = await javaSide(bench, 'java half', HALF);
+      result.java_full = await javaSide(bench, 'java full', FULL);
+    }
+    if (SIDES.includes('javascript')) {
+      result.javascript_half = await javascriptSide(bench, 'half', JS_HALF);
+      result.javascript_full = await javascriptSide(bench, 'full', JS_FULL);
+    }
   } finally {
     await bench.stop();
   }
-  const h = result.java_half;
-  const f = result.java_full;
-  result.java_growth = {
-    classes: +(f.verified.classes_with_source / h.verified.classes_with_source).toFixed(2),
-    seconds: +(f.seconds / h.seconds).toFixed(2),
-    runner_peak_rss: +(f.runner_peak_rss_mib / h.runner_peak_rss_mib).toFixed(2),
-  };
+  const growth = (half, full, size) => ({
+    [size]: +(full.verified[size] / half.verified[size]).toFixed(2),
+    seconds: +(full.seconds / half.seconds).toFixed(2),
+    runner_peak_rss: +(full.runner_peak_rss_mib / half.runner_peak_rss_mib).toFixed(2),
+  });
+  if (result.java_full) result.java_growth = growth(result.java_half, result.java_full, 'classes_with_source');
+  if (result.javascript_full) result.javascript_growth = growth(result.javascript_half, result.javascript_full, 'resources');
   return result;
 }
 
