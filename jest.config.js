@@ -11,7 +11,7 @@ module.exports = {
   testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/{apps,libs}/**/*.int-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Parser fixtures include package.json files that are not this workspace's packages.
-  modulePathIgnorePatterns: ['<rootDir>/libs/.*/testdata/'],
+  modulePathIgnorePatterns: ['<rootDir>/libs/.*/testdata/', '<rootDir>/bench/.data/'],
   // got 14 and its dependencies are ESM-only; Node 20's require(esm) is not available inside Jest.
   transformIgnorePatterns: [
     '/node_modules/(?!(got|keyv|@sindresorhus/is|byte-counter|cacheable-lookup|cacheable-request|get-stream|@sec-ant/readable-stream|is-stream|mimic-response|normalize-url|responselike|lowercase-keys|decompress-response|form-data-encoder|p-cancelable|@keyv)/)',

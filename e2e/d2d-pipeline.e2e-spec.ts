@@ -38,7 +38,11 @@ describe('map_deploy_to_develop:Java through the API on the flume pair', () => {
     input.set('upload_file_tag', 'to');
     const added = await s.api.postForm(`/api/projects/${uuid}/add_input/`, input);
     expect([added.status, added.text]).toEqual([201, expect.any(String)]);
-    const pipeline = await s.api.post(`/api/projects/${uuid}/add_pipeline/`, { pipeline: 'map_deploy_to_develop:Java', execute_now: true });
+    // As `curl -F pipeline=...` sends it: DRF parses multipart for every action.
+    const pipelineForm = new FormData();
+    pipelineForm.set('pipeline', 'map_deploy_to_develop:Java');
+    pipelineForm.set('execute_now', 'true');
+    const pipeline = await s.api.postForm(`/api/projects/${uuid}/add_pipeline/`, pipelineForm);
     expect([pipeline.status, pipeline.text]).toEqual([201, expect.any(String)]);
     const detail = (await s.api.get(`/api/projects/${uuid}/`)).body;
     const run = await s.api.waitForRun(detail.runs[0].url, undefined, 120_000);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
@@ -32,9 +33,21 @@ export class ProjectBodyService {
     return { body: await this.readPlain(req), upload: null, errors: {} };
   }
 
-  /** A JSON or urlencoded body, for the actions that take no file. */
-  readPlain(req: Request): Promise<ParsedBody> {
-    return readBody(req, this.limits());
+  /**
+   * A JSON, urlencoded or multipart body, for the actions that take no file (DRF parses all
+   * three for every action): a file sent along is stored nowhere (taken in, then removed).
+   */
+  async readPlain(req: Request): Promise<ParsedBody> {
+    if (mediaType(req) !== 'multipart/form-data') return readBody(req, this.limits());
+    const mp = await readMultipart(req, {
+      storage: this.storage,
+      keyFor: () => `tmp/ignored-uploads/${randomUUID()}`,
+      maxFileBytes: this.config.MAX_UPLOAD_BYTES,
+      maxFieldsBytes: this.config.MAX_BODY_BYTES,
+      idleMs: this.config.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+    });
+    await this.discard(mp.upload);
+    return { kind: 'form', fields: mp.fields };
   }
 
   /** Removes an upload whose request was refused, so that nothing half-created remains. */
