@@ -11,3 +11,4 @@ export { parseDockerReference, registryBaseUrl, type ImageReference } from './oc
 export { parseChallenge, type AuthChallenge } from './oci-registry-auth';
 export { DigestMismatchError, RegistryClient } from './oci-registry-client';
 export { fetchDockerImage, imageLayoutName, ociArchive, type DockerFetchOptions, type FetchedImage } from './oci-registry-fetch';
+export { PurlDbClient, type PurlDbSettings } from './purldb-client';

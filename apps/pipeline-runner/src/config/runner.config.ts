@@ -48,6 +48,23 @@ export class RunnerConfig extends CommonConfig {
   @IntSetting(100)
   FETCH_TIMEOUT_MS = 30_000;
 
+  /** ScanCode.io's PurlDB settings: deploy-to-develop matches against it when set. */
+  @IsOptional()
+  @IsString()
+  PURLDB_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  PURLDB_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  PURLDB_PASSWORD?: string;
+
+  @IsOptional()
+  @IsString()
+  PURLDB_API_KEY?: string;
+
   @IsOptional()
   @IsString()
   PIPELINES_DIRS?: string;

@@ -36,6 +36,7 @@ export class StepRunner {
         maxFileSize: config.SCAN_MAX_FILE_SIZE,
         workerMemoryMb: config.SCAN_WORKER_MEMORY_MB,
       },
+      purldb: config.PURLDB_URL ? { url: config.PURLDB_URL, user: config.PURLDB_USER, password: config.PURLDB_PASSWORD, apiKey: config.PURLDB_API_KEY } : null,
     };
   }
 

@@ -189,4 +189,31 @@ export class D2dResourceRepository {
       [this.scope.projectUuid, ids, packageUid],
     );
   }
+
+  /** The package ids of each of the resources `ids`. */
+  async packagesOf(ids: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (ids.length === 0) return out;
+    const rows: { resource_id: number; package_id: number }[] = await this.scope.db.query(
+      'SELECT resource_id::int AS resource_id, package_id::int AS package_id FROM resource_packages WHERE resource_id = ANY($1::bigint[]) ORDER BY package_id',
+      [ids],
+    );
+    for (const r of rows) out.set(r.resource_id, [...(out.get(r.resource_id) ?? []), r.package_id]);
+    return out;
+  }
+
+  /** Takes the resources `ids` out of every package. */
+  async unlinkFromPackages(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.scope.db.query('DELETE FROM resource_packages WHERE resource_id = ANY($1::bigint[])', [ids]);
+  }
+
+  /** Links the resources `ids` to the package `packageId`. */
+  async linkToPackageId(ids: readonly number[], packageId: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.scope.db.query(
+      'INSERT INTO resource_packages (resource_id, package_id) SELECT unnest($1::bigint[]), $2 ON CONFLICT DO NOTHING',
+      [ids, packageId],
+    );
+  }
 }

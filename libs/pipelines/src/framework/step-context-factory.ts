@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createRunRepositories, loadRunProject, mergeProjectExtraData } from '@sca/persistence';
-import type { FetchPolicy } from '@sca/fetch';
+import { PurlDbClient, type FetchPolicy, type PurlDbSettings } from '@sca/fetch';
 import { ScanPool } from '@sca/scanner';
 import type { ObjectStorage } from '@sca/storage';
 import type { RunPolicies } from './run-policies';
@@ -12,6 +12,8 @@ export interface StepContextServices {
   storage: ObjectStorage;
   fetchPolicy: FetchPolicy;
   scan: ScanSettings;
+  /** The PurlDB to match against (PURLDB_URL...), null when none is configured. */
+  purldb?: PurlDbSettings | null;
 }
 
 /** What is particular to one run: its log, progress, stop signal and policies. */
@@ -22,6 +24,11 @@ export interface StepContextHooks {
   policies: RunPolicies;
   /** The step running now: it names the message a bad policies document gives. */
   currentStep(): string;
+}
+
+async function availablePurlDb(settings: PurlDbSettings): Promise<PurlDbClient | null> {
+  const client = new PurlDbClient(settings);
+  return (await client.isAvailable()) ? client : null;
 }
 
 /** A run's step context and what ends it: `close` stops the run's worker pool; call it once the steps are over. */
@@ -47,6 +54,8 @@ export async function createStepContext(
   const repositories = createRunRepositories(services.db, project.uuid, run.uuid);
   hooks.policies.attach(project.settings ?? {}, dirs, (m) => repositories.messages.add(m));
   let pool: ScanPool | null = null;
+  let purldb: Promise<PurlDbClient | null> | null = null;
+  const purldbSettings = services.purldb ?? null;
   const context: StepContext = {
     project,
     run: { uuid: run.uuid, pipeline_name: run.pipeline_name, selected_groups: run.selected_groups },
@@ -56,6 +65,7 @@ export async function createStepContext(
     fetchPolicy: services.fetchPolicy,
     scan: services.scan,
     scanPool: () => (pool ??= new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
+    purldb: () => (purldb ??= purldbSettings ? availablePurlDb(purldbSettings) : Promise.resolve(null)),
     signal: hooks.signal,
     log: hooks.log,
     progress: hooks.progress,

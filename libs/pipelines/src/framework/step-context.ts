@@ -3,7 +3,7 @@ import type {
 } from '@sca/persistence';
 import type { Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
-import { FetchPolicy } from '@sca/fetch';
+import { FetchPolicy, type PurlDbClient } from '@sca/fetch';
 
 export interface WorkDirs {
   root: string;
@@ -65,6 +65,11 @@ export interface StepContext {
    * than once per step. Steps never close it.
    */
   scanPool(): ScanPool;
+  /**
+   * The configured PurlDB when it answers (asked once per run, at the first call), null when
+   * none is configured or it is unavailable: the PurlDB steps then log and skip.
+   */
+  purldb(): Promise<PurlDbClient | null>;
   signal: AbortSignal;
   /** Appends a timestamped line to the run log. */
   log(message: string): void;

@@ -19,10 +19,8 @@ import { mapChecksum } from '../steps/d2d/map-checksum.step';
 import { mapPath } from '../steps/d2d/map-path.step';
 import { mapPython } from '../steps/d2d/map-python.step';
 import { mapThirdpartyNpmPackages } from '../steps/d2d/npm-packages.step';
-import {
-  getSymbolsFromBinaries, mapElf, mapGo, mapMacho, mapRust, mapWinpe, matchArchivesToPurldb, matchDirectoriesToPurldb, matchPurldbResourcesPostProcess,
-  matchResourcesToPurldb,
-} from '../steps/d2d/unavailable.steps';
+import { matchArchivesToPurldb, matchDirectoriesToPurldb, matchPurldbResourcesPostProcess, matchResourcesToPurldb } from '../steps/d2d/purldb.steps';
+import { getSymbolsFromBinaries, mapElf, mapGo, mapMacho, mapRust, mapWinpe } from '../steps/d2d/unavailable.steps';
 
 /** ScanCode.io's DeployToDevelop (reference §1.16), step for step. */
 export const mapDeployToDevelopPipeline = definePipeline({

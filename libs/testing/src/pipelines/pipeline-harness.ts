@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import type { FetchPolicy } from '@sca/fetch';
+import type { FetchPolicy, PurlDbSettings } from '@sca/fetch';
 import { applyMigrations, createDataSource, loadRunProject, logStamp } from '@sca/persistence';
 import {
   createPipelineRegistry, createStepContext, formatFailure, OpenStepContext, PipelineDefinition, planSteps, RunPolicies, runPlannedSteps, settleRunRecords,
@@ -49,6 +49,8 @@ export interface PipelineHarnessOptions {
   servicePolicies?: Policies | null;
   /** The runner's fetch policy (FETCH_ALLOWED_HOSTS and limits); by default no non-public host is allowed. */
   fetchPolicy?: FetchPolicy;
+  /** The PurlDB the d2d steps match against; none by default. */
+  purldb?: PurlDbSettings;
 }
 
 /** By default input URLs are not fetched under test: no host is allowed beyond the public ones, with the runner's limits. */
@@ -86,7 +88,7 @@ export class PipelineHarness {
       const s3: LocalS3 = await startLocalS3({ directory: join(dir, 's3'), bucket: 'harness' });
       closers.unshift(() => s3.close());
       const storage = new S3ObjectStorage({ endpoint: s3.endpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', bucket: 'harness' });
-      const services: StepContextServices = { db, storage, fetchPolicy: options.fetchPolicy ?? FETCH_POLICY, scan: { ...DEFAULT_SCAN, ...options.scan } };
+      const services: StepContextServices = { db, storage, fetchPolicy: options.fetchPolicy ?? FETCH_POLICY, scan: { ...DEFAULT_SCAN, ...options.scan }, purldb: options.purldb ?? null };
       return new PipelineHarness(db, storage, services, options.servicePolicies ?? null, dir, closers);
     } catch (error) {
       for (const close of closers) await close().catch(() => undefined);

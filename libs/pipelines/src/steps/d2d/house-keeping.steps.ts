@@ -4,6 +4,7 @@ import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { scanResources } from '../codebase/scan-files.step';
 import { loadEcosystemConfig } from './d2d-config';
+import { matchResourcesInPurldb } from './purldb.steps';
 
 /** Unmapped to/ files whose names say they are legal files are scanned and flagged for review. */
 async function handleDanglingLegalFiles(ctx: StepContext): Promise<number> {
@@ -20,10 +21,17 @@ async function ignoreUnmappedFromConfig(ctx: StepContext, patterns: readonly str
 }
 
 /**
- * What no step mapped: without PurlDB to ask, every remaining to/ file needs a review, except
- * media files; every remaining from/ file was not deployed.
+ * What no step mapped: the remaining to/ files are asked of PurlDB by sha1 when there is one;
+ * those it does not know need a review, except media files; every remaining from/ file was not
+ * deployed.
  */
 async function flagUnmapped(ctx: StepContext): Promise<{ review: number; media: number; notDeployed: number }> {
+  const client = await ctx.purldb();
+  if (client) {
+    const unmapped = (await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true })).filter((r) => !r.is_media);
+    if (unmapped.length > 0) ctx.log(`Mapping ${unmapped.length.toLocaleString('en-US')} to/ resources with empty status in PurlDB using SHA1`);
+    await matchResourcesInPurldb(ctx, client, unmapped);
+  }
   const to = await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true });
   const media = await ctx.d2dResources.setStatus(to.filter((r) => r.is_media).map((r) => r.id), RESOURCE_STATUS.ignoredMediaFile);
   const review = await ctx.d2dResources.setStatus(to.filter((r) => !r.is_media).map((r) => r.id), RESOURCE_STATUS.requiresReview);

@@ -104,8 +104,25 @@ export const mapJavascriptPostPurldbMatch = defineStep({
   groups: GROUPS,
   async run(ctx) {
     // Only .map files matched in PurlDB count; without PurlDB there are none.
-    const matched = await ctx.d2dResources.list({ side: 'to', type: 'file', statuses: [RESOURCE_STATUS.matchedToPurldbResource], extensions: ['.map'] });
-    if (matched.length === 0) ctx.log('No PurlDB matched .map file is available. Skipping.');
+    const maps = await ctx.d2dResources.list({ side: 'to', type: 'file', statuses: [RESOURCE_STATUS.matchedToPurldbResource], extensions: ['.map'] });
+    if (maps.length === 0) {
+      ctx.log('No PurlDB matched .map file is available. Skipping.');
+      return;
+    }
+    const minified = (await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true, extensions: ['.css', '.js'] }));
+    ctx.log(`Mapping ${count(minified.length)} minified .js and .css resources based on existing PurlDB match.`);
+    const index = new PathSuffixIndex(maps.map((r) => [r.id, r.path] as const));
+    const packagesOf = await ctx.d2dResources.packagesOf(maps.map((r) => r.id));
+    for (const file of minified) {
+      const mapName = `${posixName(file.path)}.map`;
+      if (!isSourceMappingInMinified((await textOf(ctx, file)) ?? '', mapName)) continue;
+      const hit = index.find(`${file.path}.map`);
+      if (!hit || hit.ids.length > hit.matchedSegments) continue;
+      const packageId = packagesOf.get(hit.ids[0])?.[0];
+      if (packageId === undefined) continue;
+      await ctx.d2dResources.linkToPackageId([file.id], packageId);
+      await ctx.d2dResources.setStatus([file.id], RESOURCE_STATUS.mapped);
+    }
   },
 });
 

@@ -1,21 +1,6 @@
 import { defineStep } from '../../framework/define';
 import { storeElfSymbols } from './binary-symbols';
 
-/** PurlDB's matching steps: this deployment has no PurlDB client yet, so they log and skip, as ScanCode.io does without PurlDB. */
-const purldbStep = (name: string, doc: string, groups?: string[]) => defineStep({
-  name,
-  doc,
-  ...(groups ? { groups } : {}),
-  async run(ctx) {
-    ctx.log('PurlDB is not available. Skipping.');
-  },
-});
-
-export const matchArchivesToPurldb = purldbStep('match_archives_to_purldb', 'Match selected package archives by extension to PurlDB.');
-export const matchDirectoriesToPurldb = purldbStep('match_directories_to_purldb', 'Match selected directories in PurlDB.');
-export const matchResourcesToPurldb = purldbStep('match_resources_to_purldb', 'Match selected files by extension in PurlDB.');
-export const matchPurldbResourcesPostProcess = purldbStep('match_purldb_resources_post_process', 'Choose the best package for PurlDB matched resources.');
-
 /**
  * The binary groups (ELF, Mach-O, Windows PE, Go, Rust): selectable as in ScanCode.io, but their
  * symbol and debug-information readers are not built yet. The step says so in the run log and
