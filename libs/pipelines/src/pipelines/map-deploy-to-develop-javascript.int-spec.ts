@@ -96,3 +96,43 @@ describe('map_deploy_to_develop:JavaScript on semver bundled by esbuild', () => 
     expect(r.resources.filter((x) => x.status === '').map((x) => x.path)).toEqual([]);
   });
 });
+
+describe('map_deploy_to_develop:JavaScript by symbols and by strings, on ScanCode.io\'s cesium files', () => {
+  const zipOfFiles = (files: Record<string, string>) => {
+    const zip = new ZipFile();
+    for (const [name, path] of Object.entries(files)) zip.addFile(path, name);
+    zip.end();
+    return new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    });
+  };
+
+  it('relates a deployed chunk to its source by the similarity of their symbols', async () => {
+    const dir = scancodeioTestdata('d2d-javascript', 'symbols', 'cesium');
+    const r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
+      inputs: [
+        { name: 'from-src.zip', content: await zipOfFiles({ 'Source/EllipseGeometryLibrary.js': join(dir, 'from_EllipseGeometryLibrary.js') }) },
+        { name: 'to-build.zip', content: await zipOfFiles({ 'Build/chunk-CNPP6TQ2.js': join(dir, 'to_chunk-CNPP6TQ2.js') }) },
+      ],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    expect(relations(r, 'javascript_symbols')).toEqual([['from/Source/EllipseGeometryLibrary.js', 'to/Build/chunk-CNPP6TQ2.js']]);
+    expect(r.resources.find((x) => x.path === 'to/Build/chunk-CNPP6TQ2.js')?.status).toBe('mapped');
+  }, 120_000);
+
+  it('relates a deployed file to its source by their string literals', async () => {
+    const dir = scancodeioTestdata('d2d-javascript', 'strings', 'cesium');
+    const r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
+      inputs: [
+        { name: 'from-src.zip', content: await zipOfFiles({ 'Source/decodeI3S.js': join(dir, 'source-decodeI3S.js') }) },
+        { name: 'to-build.zip', content: await zipOfFiles({ 'Build/decodeI3S.js': join(dir, 'deployed-decodeI3S.js') }) },
+      ],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    // The deployed file is minified (decomposed): symbols give nothing, strings relate it.
+    expect(r.relations.map((x) => [x.from_resource, x.to_resource, x.map_type])).toEqual([['from/Source/decodeI3S.js', 'to/Build/decodeI3S.js', 'javascript_strings']]);
+  }, 120_000);
+});

@@ -11,6 +11,7 @@ import { loadRunState, saveRunState } from '../../framework/run-state';
 import { extractVmInput } from './vm-input';
 import { detectSystemPackageLicenses } from './system-package-licenses';
 import { reportDatabaseMessages, saveSystemPackages } from './system-packages';
+import { extractionMessages } from '../codebase/extraction-messages';
 
 const EXTRACT_SUFFIX = '-extract';
 
@@ -40,12 +41,7 @@ export const extractInputFilesToCodebaseDirectory = defineStep({
       // One level only: archives inside the file system stay archives (package-scanned as files).
       const result = await extractArchive(input, target, { signal: ctx.signal, absoluteSymlinks: 'root-relative' });
       if (result.problems.length === 0) continue;
-      await ctx.messages.addMany(result.problems.map((p) => ({
-        severity: p.severity,
-        description: p.entry ? `${p.reason}: ${p.entry}` : p.reason,
-        model: 'extract_archive',
-        details: { resource_path: name, ...(p.entry ? { entry: p.entry } : {}) },
-      })));
+      await ctx.messages.addMany(extractionMessages(result.problems, name, 'extract_archive'));
     }
   },
 });

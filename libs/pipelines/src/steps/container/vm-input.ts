@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { extractVmImage, VmImageError, vmImageKind } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
+import { extractionMessages } from '../codebase/extraction-messages';
 
 const MODEL = 'extract_archive';
 
@@ -18,12 +19,7 @@ export async function extractVmInput(ctx: StepContext, input: string, target: st
   ctx.log(`${name}: ${kind} VM image, extracted through libguestfs`);
   try {
     const result = await extractVmImage(input, target, { signal: ctx.signal, tmpDir: ctx.dirs.tmp });
-    await ctx.messages.addMany(result.problems.map((p) => ({
-      severity: p.severity,
-      description: p.entry ? `${p.reason}: ${p.entry}` : p.reason,
-      model: MODEL,
-      details: { resource_path: name, ...(p.entry ? { entry: p.entry } : {}) },
-    })));
+    await ctx.messages.addMany(extractionMessages(result.problems, name, MODEL));
   } catch (error) {
     ctx.throwIfStopped();
     if (!(error instanceof VmImageError)) throw error;

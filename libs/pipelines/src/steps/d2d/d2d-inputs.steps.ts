@@ -4,6 +4,7 @@ import { archiveKind, readArchiveHead, extractArchive } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { loadRunState, saveRunState } from '../../framework/run-state';
 import type { StepContext } from '../../framework/step-context';
+import { extractionMessages } from '../codebase/extraction-messages';
 
 export const SIDES = ['from', 'to'] as const;
 export type Side = (typeof SIDES)[number];
@@ -50,12 +51,7 @@ async function placeInput(ctx: StepContext, name: string, sideDir: string): Prom
     return;
   }
   const result = await extractArchive(input, sideDir, { signal: ctx.signal });
-  await ctx.messages.addMany(result.problems.map((p) => ({
-    severity: p.severity,
-    description: p.entry ? `${p.reason}: ${p.entry}` : p.reason,
-    model: 'extract_archive',
-    details: { resource_path: name, ...(p.entry ? { entry: p.entry } : {}) },
-  })));
+  await ctx.messages.addMany(extractionMessages(result.problems, name, 'extract_archive'));
 }
 
 export const extractInputsToCodebaseDirectory = defineStep({

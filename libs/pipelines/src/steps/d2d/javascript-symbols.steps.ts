@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
 import type { D2dResource } from '@sca/persistence';
-import { countOccurrences, selectSourceBySymbols, selectSourceByStrings, sourceLanguageOf, type SourceCandidate, type SourceSymbolsTask } from '@sca/scanner';
+import { countOccurrences, selectSourceBySymbols, selectSourceByStrings, sourceLanguageOf, type JavascriptSourceMatch, type SourceCandidate, type SourceSymbolsTask } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from '../codebase/concurrent';
@@ -41,6 +41,29 @@ async function storeSymbolsAndStrings(ctx: StepContext, files: D2dResource[]): P
   });
 }
 
+interface BestSourceRule {
+  /** The symbols or strings of a resource. */
+  of(r: D2dResource): string[] | null;
+  select(deployed: readonly string[] | null, candidates: SourceCandidate[]): JavascriptSourceMatch | null;
+  mapType: string;
+  scoreKey: string;
+}
+
+/** Each deployed file to its best source by `rule`, related and `mapped`; returns how many. */
+async function relateBestSources(ctx: StepContext, deployed: D2dResource[], sources: D2dResource[], rule: BestSourceRule): Promise<number> {
+  const candidates: SourceCandidate[] = sources.map((r) => ({ id: r.id, occurrences: rule.of(r)?.length ? countOccurrences(rule.of(r) as string[]) : null }));
+  let mapped = 0;
+  for (const target of deployed) {
+    ctx.throwIfStopped();
+    const match = rule.select(rule.of(target), candidates);
+    if (!match) continue;
+    await ctx.d2dResources.relate([{ fromId: match.fromId, toId: target.id, mapType: rule.mapType, extraData: { [rule.scoreKey]: match.score } }]);
+    await ctx.d2dResources.setStatus([target.id], RESOURCE_STATUS.mapped);
+    mapped++;
+  }
+  return mapped;
+}
+
 async function javascriptFiles(ctx: StepContext): Promise<{ from: D2dResource[]; to: D2dResource[] }> {
   const from = (await ctx.d2dResources.list({ side: 'from', type: 'file', extensions: SYMBOL_EXTENSIONS })).filter((r) => !r.path.includes('/test/'));
   const to = await ctx.d2dResources.list({ side: 'to', type: 'file', noRelation: true, extensions: SYMBOL_EXTENSIONS });
@@ -59,16 +82,7 @@ export const mapJavascriptSymbols = defineStep({
     const sources = from.filter(hasExtraData);
     const deployed = to.filter(hasExtraData);
     ctx.log(`Mapping ${count(deployed.length)} JavaScript resources using symbols against ${count(sources.length)} from/ codebase.`);
-    const candidates: SourceCandidate[] = sources.map((r) => ({ id: r.id, occurrences: symbolsOf(r)?.length ? countOccurrences(symbolsOf(r) as string[]) : null }));
-    let mapped = 0;
-    for (const target of deployed) {
-      ctx.throwIfStopped();
-      const match = selectSourceBySymbols(symbolsOf(target), candidates);
-      if (!match) continue;
-      await ctx.d2dResources.relate([{ fromId: match.fromId, toId: target.id, mapType: 'javascript_symbols', extraData: { jsd_similarity_score: match.score } }]);
-      await ctx.d2dResources.setStatus([target.id], RESOURCE_STATUS.mapped);
-      mapped++;
-    }
+    const mapped = await relateBestSources(ctx, deployed, sources, { of: symbolsOf, select: selectSourceBySymbols, mapType: 'javascript_symbols', scoreKey: 'jsd_similarity_score' });
     ctx.log(`${count(mapped)} resource mapped using symbols`);
   },
 });
@@ -83,16 +97,7 @@ export const mapJavascriptStrings = defineStep({
     const deployed = to.filter(hasExtraData);
     if (sources.length === 0 || deployed.length === 0) return;
     ctx.log(`Mapping ${count(deployed.length)} JavaScript resources using string literals against ${count(sources.length)} from/ resources.`);
-    const candidates: SourceCandidate[] = sources.map((r) => ({ id: r.id, occurrences: stringsOf(r)?.length ? countOccurrences(stringsOf(r) as string[]) : null }));
-    let mapped = 0;
-    for (const target of deployed) {
-      ctx.throwIfStopped();
-      const match = selectSourceByStrings(stringsOf(target), candidates);
-      if (!match) continue;
-      await ctx.d2dResources.relate([{ fromId: match.fromId, toId: target.id, mapType: 'javascript_strings', extraData: { js_string_map_score: match.score } }]);
-      await ctx.d2dResources.setStatus([target.id], RESOURCE_STATUS.mapped);
-      mapped++;
-    }
+    const mapped = await relateBestSources(ctx, deployed, sources, { of: stringsOf, select: selectSourceByStrings, mapType: 'javascript_strings', scoreKey: 'js_string_map_score' });
     ctx.log(`${count(mapped)} resource mapped using strings`);
   },
 });
