@@ -136,3 +136,31 @@ describe('map_deploy_to_develop:JavaScript by symbols and by strings, on ScanCod
     expect(r.relations.map((x) => [x.from_resource, x.to_resource, x.map_type])).toEqual([['from/Source/decodeI3S.js', 'to/Build/decodeI3S.js', 'javascript_strings']]);
   }, 120_000);
 });
+
+describe('map_deploy_to_develop on broken inputs', () => {
+  it('records a message for each bad .ABOUT file and source map, and goes on', async () => {
+    const zipOfTexts = (files: Record<string, string>) => {
+      const zip = new ZipFile();
+      for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+      zip.end();
+      return new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+      });
+    };
+    const r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
+      inputs: [
+        { name: 'from-src.zip', content: await zipOfTexts({ 'a.ABOUT': '- not a mapping\n', 'b.ABOUT': 'name: b\nversion: 1\n', 'src/app.js': 'export const a = 1;\n' }) },
+        { name: 'to-dist.zip', content: await zipOfTexts({ 'dist/app.js': 'const a=1;\n//# sourceMappingURL=app.js.map\n', 'dist/app.js.map': '{"version": 3, "sources": [' }) },
+      ],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    expect(r.messages.map((m) => [m.severity, m.model, m.description.replace(/:.*/, ''), (m.details as { resource_path?: string }).resource_path])).toEqual([
+      ['error', 'map_about_files', 'Cannot create package from ABOUT file', 'from/a.ABOUT'],
+      ['error', 'map_about_files', 'ABOUT file does not have about_resource', 'from/b.ABOUT'],
+      ['warning', 'map_javascript', 'Cannot read source map', 'to/dist/app.js.map'],
+    ]);
+    expect(r.resources.filter((x) => x.status === '').map((x) => x.path)).toEqual([]);
+  }, 120_000);
+});

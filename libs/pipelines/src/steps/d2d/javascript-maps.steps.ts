@@ -62,7 +62,7 @@ export const mapJavascript = defineStep({
     for (const map of maps) {
       ctx.throwIfStopped();
       if (!unmapped.get(map.path)) continue;
-      const parsed = parseSourceMap(await readFile(join(ctx.dirs.codebase, map.path)));
+      const parsed = parseSourceMap(await readFile(join(ctx.dirs.codebase, map.path)).catch(() => Buffer.alloc(0)));
       if (!parsed.ok) {
         await ctx.messages.add({ severity: 'warning', description: `Cannot read source map: ${parsed.error}`, model: 'map_javascript', details: { resource_path: map.path } });
         continue;
@@ -161,7 +161,7 @@ export const mapJavascriptColocation = defineStep({
       const prefix = colocationFromPrefix(neighbours.filter((n) => n.to_path.startsWith(archive)).map((n) => n.from_path));
       if (prefix === null) continue;
       const near = from.filter((r) => r.path.startsWith(prefix));
-      const parsed = key.extension === '.map' ? parseSourceMap(await readFile(join(ctx.dirs.codebase, key.path))) : null;
+      const parsed = key.extension === '.map' ? parseSourceMap(await readFile(join(ctx.dirs.codebase, key.path)).catch(() => Buffer.alloc(0))) : null;
       const firstSource = parsed?.ok ? parsed.map.sources[0] : undefined;
       const bySource = firstSource === undefined ? null : colocatedBySource(firstSource, near);
       if (bySource !== null) await mapRelatedFiles(ctx, unmapped, key, bySource, 'js_colocation', {});

@@ -24,7 +24,8 @@ async function indexAboutFiles(ctx: StepContext, aboutFiles: D2dResource[]): Pro
   for (const resource of aboutFiles) {
     const location = join(ctx.dirs.codebase, resource.path);
     const readCompanion = (name: string) => readFile(join(dirname(location), name), 'utf8').catch(() => null);
-    const data = await parseAboutFile(await readFile(location, 'utf8'), readCompanion).catch(() => null);
+    const content = await readFile(location, 'utf8').catch(() => null);
+    const data = content === null ? null : await parseAboutFile(content, readCompanion).catch(() => null);
     if (!data) {
       await ctx.messages.add({ severity: 'error', description: 'Cannot create package from ABOUT file', model: MODEL, details: { resource_path: resource.path, package_data: data } });
       continue;
