@@ -18,3 +18,4 @@ export * from './sbom-import';
 export * from './compliance';
 export * from './container';
 export * from './vm-image';
+export * from './clamav';

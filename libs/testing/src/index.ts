@@ -12,3 +12,5 @@ export * from './golden/known-differences';
 export * from './golden/scancodeio-testdata';
 export * from './free-port';
 export * from './registry/local-registry';
+export * from './clamav/test-signatures';
+export * from './clamav/test-clamd';
