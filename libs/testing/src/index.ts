@@ -14,3 +14,4 @@ export * from './free-port';
 export * from './registry/local-registry';
 export * from './clamav/test-signatures';
 export * from './clamav/test-clamd';
+export * from './clamav/infected-sample';

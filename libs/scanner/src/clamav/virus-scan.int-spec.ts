@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EICAR, freePort, startTestClamd, TEST_MARKER, TEST_SIGNATURES, type TestClamd } from '@sca/testing';
+import { EICAR, freePort, startTestClamd, TEST_MARKER, TEST_SIGNATURES, writeZip, type TestClamd } from '@sca/testing';
 import { ClamdClient } from './clamd-client';
 import { ClamdUnavailableError } from './clamd-errors';
 import { clamdVersionWithRetries, scanFilesForViruses, VirusScanFile, VirusScanOptions, VirusVerdict } from './virus-scan';
@@ -32,12 +32,11 @@ function file(dir: string, path: string, content: Buffer | string): VirusScanFil
 }
 
 /** EICAR in a plain file, in a zip inside a tarball, the marker inside text, clean and empty files, one file over the limit. */
-function sampleTree(): VirusScanFile[] {
+async function sampleTree(): Promise<VirusScanFile[]> {
   const dir = mkdtempSync(join(work, 'tree-'));
   const nested = join(dir, 'build');
-  mkdirSync(join(nested, 'sub'), { recursive: true });
-  writeFileSync(join(nested, 'sub', 'eicar.com'), EICAR);
-  execFileSync('zip', ['-q', '-r', 'inner.zip', 'sub'], { cwd: nested });
+  mkdirSync(nested, { recursive: true });
+  await writeZip(join(nested, 'inner.zip'), { 'sub/eicar.com': EICAR });
   execFileSync('tar', ['-czf', join(dir, 'outer.tar.gz'), '-C', nested, 'inner.zip']);
   rmSync(nested, { recursive: true });
   const outer = { path: 'outer.tar.gz', absPath: join(dir, 'outer.tar.gz'), size: statSync(join(dir, 'outer.tar.gz')).size };
@@ -87,15 +86,15 @@ describe('clamd', () => {
 
 describe('scanFilesForViruses', () => {
   it('streams every file (INSTREAM) and finds EICAR plain and in a zip in a tarball, and the body signature', async () => {
-    expect(await verdicts(sampleTree())).toEqual(EXPECTED);
+    expect(await verdicts(await sampleTree())).toEqual(EXPECTED);
   });
 
   it('gives the same verdicts when clamd reads the files itself (CONTSCAN)', async () => {
-    expect(await verdicts(sampleTree(), { sharedFilesystem: true })).toEqual(EXPECTED);
+    expect(await verdicts(await sampleTree(), { sharedFilesystem: true })).toEqual(EXPECTED);
   });
 
   it('reports a file clamd refuses when the limit set is above clamd\'s, as an error about the file, and goes on', async () => {
-    const files = sampleTree().filter((f) => ['data/over-limit.bin', 'src/main.c'].includes(f.path));
+    const files = (await sampleTree()).filter((f) => ['data/over-limit.bin', 'src/main.c'].includes(f.path));
     const out = await verdicts(files, { streamMaxLength: STREAM_MAX * 4, retries: 1 });
     expect(out['src/main.c']).toEqual({ outcome: 'clean' });
     expect(out['data/over-limit.bin']).toEqual({ outcome: 'error', reason: expect.stringMatching(/^clamd (could not scan the file: INSTREAM size limit exceeded\.|dropped the connection 2 times while scanning the file \(.+\))$/) });
@@ -109,7 +108,7 @@ describe('scanFilesForViruses', () => {
   it('fails, naming clamd, when nothing listens, and gives no verdict', async () => {
     const address = { kind: 'tcp' as const, host: '127.0.0.1', port: await freePort() };
     const seen: VirusVerdict[] = [];
-    const run = scanFilesForViruses(sampleTree(), options({ client: new ClamdClient(address, { timeoutMs: 2_000 }), retries: 2, onVerdict: (v) => void seen.push(v) }));
+    const run = scanFilesForViruses(await sampleTree(), options({ client: new ClamdClient(address, { timeoutMs: 2_000 }), retries: 2, onVerdict: (v) => void seen.push(v) }));
     await expect(run).rejects.toThrow(ClamdUnavailableError);
     await expect(run).rejects.toThrow(new RegExp(`^clamd at tcp://127\\.0\\.0\\.1:${address.port} is not answering while scanning .+: connect ECONNREFUSED .+ \\(3 attempts\\)$`));
     expect(seen.filter((v) => v.outcome !== 'not-scanned')).toEqual([]);
@@ -174,7 +173,7 @@ describe('a clamd that does not share the file system', () => {
 
   it('cannot open the files (CONTSCAN gives an error for each), and INSTREAM gives every verdict all the same', async () => {
     const client = new ClamdClient(isolated.address, { timeoutMs: 10_000 });
-    const tree = sampleTree();
+    const tree = await sampleTree();
     const byPath = await verdicts(tree, { client, sharedFilesystem: true });
     for (const f of tree.filter((t) => t.size <= STREAM_MAX)) {
       expect(byPath[f.path]).toEqual({ outcome: 'error', reason: expect.stringMatching(/^clamd could not scan the file: .*No such file or directory/) });
