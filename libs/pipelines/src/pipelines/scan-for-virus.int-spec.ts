@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildInfectedSample, freePort, startTestClamd, usePipelineHarness, type HarnessResult, type InfectedSample, type TestClamd } from '@sca/testing';
+import { buildInfectedSample, freePort, startTestClamd, TEST_SIGNATURES, usePipelineHarness, type HarnessResult, type InfectedSample, type TestClamd } from '@sca/testing';
 
 const STREAM_MAX = 256 * 1024;
 const harness = usePipelineHarness();
@@ -70,7 +70,7 @@ function expectInfectedFound(r: HarnessResult): void {
     errors: 0,
     not_scanned: 1,
   });
-  expect(r.log).toMatch(new RegExp(`Scanned ${files - 1} of ${files} files with ClamAV .*: ${Object.keys(sample.infected).length} infected, 0 errors, 1 not scanned`));
+  expect(r.log).toMatch(new RegExp(`Scanned ${files - 1} of ${files} files with ClamAV .*: infected ${Object.keys(sample.infected).length}, errors 0, not scanned 1`));
 }
 
 describe('scan_for_virus after scan_codebase', () => {
@@ -85,6 +85,24 @@ describe('scan_for_virus after scan_codebase', () => {
     const { virus } = await scanThenVirus([sample.tarball], { sharedFilesystem: true });
     expectInfectedFound(virus);
     expect(virus.extraData.virus_scan).toMatchObject({ mode: 'CONTSCAN' });
+  });
+
+  it('clears the reports of an earlier run from the files now scanned clean, and only from them', async () => {
+    const { codebase, virus: first } = await scanThenVirus([sample.tarball]);
+    expectInfectedFound(first);
+    const eicarOnly = await startTestClamd({ streamMaxLength: STREAM_MAX, signatures: ['eicar'] });
+    try {
+      const second = await harness().run({ pipeline: 'scan_for_virus', projectUuid: codebase.projectUuid, clamd: clamdSettings({ address: eicarOnly.address }) });
+      expect(second.status).toBe('success');
+      const marked = Object.entries(sample.infected).filter(([, reason]) => reason === TEST_SIGNATURES.marker).map(([path]) => path);
+      expect(marked).toHaveLength(1);
+      const stillInfected = Object.fromEntries(Object.entries(expectedReports()).filter(([path]) => !marked.includes(path)));
+      expect(reports(second)).toEqual(stillInfected);
+      expect(second.log).toContain('Removed the virus report of earlier runs from 1 file now scanned clean');
+      expect(second.extraData.virus_scan).toMatchObject({ status: 'completed', infected: Object.keys(stillInfected).length });
+    } finally {
+      await eicarOnly.stop();
+    }
   });
 
   it('succeeds on clean files only, with no report and no message', async () => {

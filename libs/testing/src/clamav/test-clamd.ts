@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClamdClient, type ClamdAddress } from '@sca/scanner';
 import { freePort } from '../free-port';
-import { writeTestSignatures } from './test-signatures';
+import { writeTestSignatures, type TestSignature } from './test-signatures';
 
 export interface TestClamdOptions {
   /** clamd's StreamMaxLength, in bytes (clamd's default: 25 MiB). */
@@ -16,6 +16,8 @@ export interface TestClamdOptions {
    * tmpfs (root only), so that only INSTREAM can give it a file of theirs.
    */
   hiddenDirs?: string[];
+  /** The test signatures to load (both by default). */
+  signatures?: TestSignature[];
 }
 
 export interface TestClamd {
@@ -56,7 +58,7 @@ export async function startTestClamd(options: TestClamdOptions = {}): Promise<Te
   const binary = clamdBinary();
   const dir = mkdtempSync(join(tmpdir(), 'test-clamd-'));
   const port = await freePort();
-  writeTestSignatures(join(dir, 'db'));
+  writeTestSignatures(join(dir, 'db'), options.signatures);
   const logFile = join(dir, 'clamd.log');
   const config = join(dir, 'clamd.conf');
   writeFileSync(

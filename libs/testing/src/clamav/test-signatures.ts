@@ -17,14 +17,18 @@ export const TEST_SIGNATURES = {
   marker: 'Scanworks.Test.Marker.UNOFFICIAL',
 } as const;
 
+export type TestSignature = keyof typeof TEST_SIGNATURES;
+
 /**
  * A signature database of our own (freshclam cannot reach its mirrors here, and Debian ships no
  * signatures): an MD5 signature of EICAR (`.hdb`: md5:size:name, what `sigtool --md5` prints) and
  * a body signature of the marker (`.ndb`: name:target type:offset:hex, any file type, anywhere).
  */
-export function writeTestSignatures(dir: string): void {
+export function writeTestSignatures(dir: string, which: readonly TestSignature[] = ['eicar', 'marker']): void {
   mkdirSync(dir, { recursive: true });
-  const md5 = createHash('md5').update(EICAR).digest('hex');
-  writeFileSync(join(dir, 'scanworks-test.hdb'), `${md5}:${EICAR.length}:Scanworks.Test.EICAR\n`);
-  writeFileSync(join(dir, 'scanworks-test.ndb'), `Scanworks.Test.Marker:0:*:${Buffer.from(TEST_MARKER, 'latin1').toString('hex')}\n`);
+  if (which.includes('eicar')) {
+    const md5 = createHash('md5').update(EICAR).digest('hex');
+    writeFileSync(join(dir, 'scanworks-test.hdb'), `${md5}:${EICAR.length}:Scanworks.Test.EICAR\n`);
+  }
+  if (which.includes('marker')) writeFileSync(join(dir, 'scanworks-test.ndb'), `Scanworks.Test.Marker:0:*:${Buffer.from(TEST_MARKER, 'latin1').toString('hex')}\n`);
 }

@@ -84,7 +84,7 @@ export async function scanForVirus(ctx: StepContext): Promise<void> {
   const missing = unaccountedFiles(findings.counts);
   if (missing) throw new Error(`Step [${STEP}] did not complete: every file has a verdict, but ${missing}`);
   const cleared = await ctx.resources.removeExtraDataKey('virus_report', findings.notClean);
-  if (cleared > 0) ctx.log(`Removed the virus report of earlier runs from ${cleared} files now scanned clean`);
+  if (cleared > 0) ctx.log(`Removed the virus report of earlier runs from ${cleared} file${cleared === 1 ? '' : 's'} now scanned clean`);
   await ctx.updateProjectExtraData({ virus_scan: summary() });
   ctx.log(virusScanLogLine(summary()));
 }

@@ -51,7 +51,7 @@ export function virusScanLogLine(s: VirusScanSummary): string {
   const database = s.signature_database_version === null ? 'no official signature database version' : `signature database ${s.signature_database_version} (${s.signature_database_date})`;
   return (
     `${s.status === 'completed' ? 'Scanned' : 'Scan failed after'} ${s.files_scanned} of ${s.files} files with ${s.clamd_version} (${database}; ${s.mode}, ${s.connections} connections): ` +
-    `${s.infected} infected, ${s.errors} errors, ${s.not_scanned} not scanned`
+    `infected ${s.infected}, errors ${s.errors}, not scanned ${s.not_scanned}`
   );
 }
 
