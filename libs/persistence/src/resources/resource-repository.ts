@@ -156,7 +156,7 @@ export class ResourceRepository {
        FROM codebase_resources r
        LEFT JOIN codebase_pack_entries e ON e.project_uuid = r.project_uuid AND e.path = r.path
        WHERE r.project_uuid = $1 AND r.type = 'file'
-       ORDER BY e.pack_key NULLS LAST, e.pack_offset, r.path`,
+       ORDER BY e.pack_key NULLS LAST, e.pack_offset, e.size, r.path`,
       [this.project],
       5000,
     );

@@ -57,7 +57,10 @@ async function restorePack(storage: ObjectStorage, target: string, key: string, 
   try {
     for (const entry of entries) {
       const { offset, size } = entry.pack!;
-      await cursor?.take(offset - position, () => undefined);
+      // An empty file has the offset of the file after it, and may come after that file here
+      // (the rows are in offset order, ties by path, not the walk order the pack was written in).
+      if (offset < position && size > 0) throw new Error(`Codebase pack ${key}: ${entry.path} overlaps the file before it (offset ${offset}, read up to ${position})`);
+      if (offset > position) await cursor?.take(offset - position, () => undefined);
       const absPath = localPathFor(target, entry.path);
       const dir = dirname(absPath);
       if (!made.has(dir)) {
@@ -70,7 +73,7 @@ async function restorePack(storage: ObjectStorage, target: string, key: string, 
       } finally {
         await file.close();
       }
-      position = offset + size;
+      position = Math.max(position, offset + size);
       restored.push({ path: entry.path, absPath, size });
     }
   } finally {
