@@ -7,8 +7,9 @@
  * plainest with the socket and the reply in hand.
  */
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { ClamdAddress } from './clamd-address';
-import { clamdExchange } from './clamd-exchange';
+import { clamdExchange, StreamSourceError } from './clamd-exchange';
 import { ClamdProtocolError, ClamdVersion, encodeCommand, parseScanReply, parseVersionReply, ScanReply } from './clamd-protocol';
 
 export interface ClamdClientOptions {
@@ -35,7 +36,7 @@ async function* fileChunks(absPath: string): AsyncGenerator<Buffer> {
 export class ClamdClient {
   constructor(readonly address: ClamdAddress, private readonly options: ClamdClientOptions) {}
 
-  private async one(command: Buffer, chunks: AsyncIterable<Buffer> | null, signal?: AbortSignal): Promise<string[]> {
+  private async one(command: Buffer, chunks: AsyncIterable<Buffer> | Buffer | null, signal?: AbortSignal): Promise<string[]> {
     return clamdExchange(this.address, command, chunks, { timeoutMs: this.options.timeoutMs, signal });
   }
 
@@ -52,14 +53,24 @@ export class ClamdClient {
   }
 
   /** Streams data to clamd (INSTREAM) and returns its verdict. */
-  async scanStream(chunks: AsyncIterable<Buffer>, signal?: AbortSignal): Promise<ScanReply> {
+  async scanStream(chunks: AsyncIterable<Buffer> | Buffer, signal?: AbortSignal): Promise<ScanReply> {
     const replies = await this.one(encodeCommand('INSTREAM'), chunks, signal);
     return combine(replies.map((r) => parseScanReply(r, 'stream')));
   }
 
-  /** Streams a local file's bytes to clamd (INSTREAM): clamd needs no access to it. */
-  scanFileContent(absPath: string, signal?: AbortSignal): Promise<ScanReply> {
-    return this.scanStream(fileChunks(absPath), signal);
+  /**
+   * Streams a local file's bytes to clamd (INSTREAM): clamd needs no access to it. A file known
+   * to be small is read whole and sent in one write; a larger one in chunks.
+   */
+  async scanFileContent(absPath: string, size: number | null, signal?: AbortSignal): Promise<ScanReply> {
+    if (size === null || size > STREAM_CHUNK) return this.scanStream(fileChunks(absPath), signal);
+    let data: Buffer;
+    try {
+      data = await readFile(absPath);
+    } catch (error) {
+      throw new StreamSourceError(error);
+    }
+    return this.scanStream(data, signal);
   }
 
   /** Has clamd open the file itself (CONTSCAN of its absolute path): clamd must see the same file system. */

@@ -42,13 +42,13 @@ function write(socket: Socket, data: Buffer): Promise<boolean> {
 }
 
 /**
- * One command on one connection: sends `command`, then `chunks` as INSTREAM data when given,
+ * One command on one connection: sends `command`, then `chunks` (or one buffer) as INSTREAM data when given,
  * and resolves with clamd's NUL-terminated replies once clamd closes the connection. A
  * connection that fails, times out or closes before any reply rejects with ClamdConnectionError.
  * A reply that came before the connection broke wins: clamd refuses an INSTREAM over its
  * StreamMaxLength with a reply and closes while the data is still being sent.
  */
-export function clamdExchange(address: ClamdAddress, command: Buffer, chunks: AsyncIterable<Buffer> | null, opts: ExchangeOptions): Promise<string[]> {
+export function clamdExchange(address: ClamdAddress, command: Buffer, chunks: AsyncIterable<Buffer> | Buffer | null, opts: ExchangeOptions): Promise<string[]> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
     const socket = address.kind === 'tcp' ? connect({ host: address.host, port: address.port }) : connect({ path: address.path });
@@ -71,6 +71,11 @@ export function clamdExchange(address: ClamdAddress, command: Buffer, chunks: As
     });
     socket.once('connect', () => {
       void (async () => {
+        // Data already in memory (a small file) goes in one write with the command: one packet, one wake-up of clamd.
+        if (Buffer.isBuffer(chunks)) {
+          await write(socket, Buffer.concat(chunks.length > 0 ? [command, chunkHeader(chunks.length), chunks, INSTREAM_END] : [command, INSTREAM_END]));
+          return;
+        }
         if (!(await write(socket, command)) || !chunks) return;
         try {
           for await (const chunk of chunks) {

@@ -11,7 +11,8 @@ import { ClamdClient } from './clamd-client';
 import { ClamdUnavailableError } from './clamd-errors';
 import { clamdVersionWithRetries, scanFilesForViruses, VirusScanFile, VirusScanOptions, VirusVerdict } from './virus-scan';
 
-const STREAM_MAX = 64 * 1024;
+/** Larger than the client's 64 KiB chunks: files near the limit go in several chunks. */
+const STREAM_MAX = 512 * 1024;
 let clamd: TestClamd;
 let work: string;
 
@@ -46,6 +47,7 @@ async function sampleTree(): Promise<VirusScanFile[]> {
     file(dir, 'docs/notes.txt', `some notes\n${TEST_MARKER}\nmore notes\n`),
     file(dir, 'src/main.c', 'int main(void) { return 0; }\n'),
     file(dir, 'src/empty.txt', ''),
+    file(dir, 'data/marker-at-end.bin', Buffer.concat([Buffer.alloc(300 * 1024, 1), Buffer.from(TEST_MARKER)])),
     file(dir, 'data/at-limit.bin', Buffer.alloc(STREAM_MAX, 7)),
     file(dir, 'data/over-limit.bin', Buffer.alloc(STREAM_MAX + 1, 7)),
   ];
@@ -72,6 +74,7 @@ const EXPECTED = {
   'docs/notes.txt': { outcome: 'infected', signature: TEST_SIGNATURES.marker },
   'src/main.c': { outcome: 'clean' },
   'src/empty.txt': { outcome: 'clean' },
+  'data/marker-at-end.bin': { outcome: 'infected', signature: TEST_SIGNATURES.marker },
   'data/at-limit.bin': { outcome: 'clean' },
   'data/over-limit.bin': { outcome: 'not-scanned', reason: `${STREAM_MAX + 1} bytes, more than clamd accepts (StreamMaxLength ${STREAM_MAX} bytes)` },
 };

@@ -63,7 +63,7 @@ function verdictOf(path: string, reply: ScanReply): VirusVerdict {
  */
 export async function scanFilesForViruses(files: AsyncIterable<VirusScanFile> | Iterable<VirusScanFile>, opts: VirusScanOptions): Promise<void> {
   const { client, signal } = opts;
-  const scanOnce = (file: VirusScanFile) => (opts.sharedFilesystem ? client.scanPath(file.absPath, signal) : client.scanFileContent(file.absPath, signal));
+  const scanOnce = (file: VirusScanFile) => (opts.sharedFilesystem ? client.scanPath(file.absPath, signal) : client.scanFileContent(file.absPath, file.size, signal));
 
   async function scan(file: VirusScanFile): Promise<VirusVerdict> {
     if (file.size > opts.streamMaxLength) {
