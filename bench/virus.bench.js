@@ -123,6 +123,12 @@ async function pipelineRun(clamd, tarball, expected) {
     const counts = { files, files_scanned: files - tooLarge.length, errors: 0, not_scanned: tooLarge.length, infected: Object.keys(expected).length };
     assertSameCounts('scan_for_virus summary', counts, summary, Object.keys(counts));
     const step = /Step \[scan_for_virus\] completed in ([\d.]+) seconds/.exec(run.log);
+    // The log's timestamps split the step: first contact with clamd, restore from storage, scan and records.
+    const at = (pattern) => {
+      const line = String(run.log).split('\n').find((l) => pattern.test(l));
+      return line ? Date.parse(line.slice(0, 23).replace(' ', 'T')) : NaN;
+    };
+    const [contacted, restoredAt, scannedAt] = [at(/Scanning with clamd/), at(/Restored \d+ files/), at(/Scanned \d+ of \d+ files/)];
     const restored = /Restored (\d+) files \((\d+) bytes\)/.exec(run.log);
     return {
       mode: summary.mode,
@@ -133,6 +139,9 @@ async function pipelineRun(clamd, tarball, expected) {
       step_seconds: step ? Number(step[1]) : null,
       files_per_s: step ? Math.round(summary.files_scanned / Number(step[1])) : null,
       restored_mib: restored ? +(Number(restored[2]) / 1024 ** 2).toFixed(1) : null,
+      restore_seconds: +((restoredAt - contacted) / 1000).toFixed(2),
+      scan_seconds: +((scannedAt - restoredAt) / 1000).toFixed(2),
+      scan_files_per_s: Math.round(summary.files_scanned / ((scannedAt - restoredAt) / 1000)),
       execution_time: run.execution_time,
     };
   } finally {
