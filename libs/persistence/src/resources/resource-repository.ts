@@ -121,6 +121,12 @@ export class ResourceRepository {
     return { total: Number(rows[0]?.n ?? 0), paths: rows.map((r) => r.path) };
   }
 
+  /** How many file resources the project has (symlinks and directories aside). */
+  async countFiles(): Promise<number> {
+    const rows: { n: string }[] = await this.scope.db.query("SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1 AND type = 'file'", [this.project]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async count(): Promise<number> {
     const rows: { n: string }[] = await this.scope.db.query('SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1', [this.project]);
     return Number(rows[0]?.n ?? 0);

@@ -10,9 +10,12 @@ import { join, relative } from 'node:path';
 import { createRunRepositories } from '@sca/persistence';
 import { usePipelineHarness } from '@sca/testing';
 import { restoreCodebase } from './restore-codebase';
+import { storedCodebaseFiles } from './stored-codebase';
 
 const harness = usePipelineHarness();
 let work: string;
+let projectUuid: string;
+let expected: Record<string, Buffer>;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'restore-codebase-int-'));
 });
@@ -49,15 +52,33 @@ describe('restoreCodebase', () => {
 
     const run = await harness().run({ pipeline: 'scan_codebase', inputs: [tarball], keepCodebase: true });
     expect(run.status).toBe('success');
+    projectUuid = run.projectUuid;
     const target = join(work, 'restored');
     const restored = await restoreCodebase(createRunRepositories(harness().db, run.projectUuid, null).resources, harness().storage, target);
 
-    const expected: Record<string, Buffer> = { 't.tar.gz': readFileSync(tarball) };
+    expected = { 't.tar.gz': readFileSync(tarball) };
     for (const [path, data] of Object.entries(files)) expected[`t.tar.gz-extract/t/${path}`] = data;
     expect(filesUnder(target)).toEqual(expected);
     expect(restored.notStored).toEqual([]);
     expect(restored.files.map((f) => f.path).sort()).toEqual(Object.keys(expected).sort());
     for (const f of restored.files) expect(statSync(f.absPath).size).toBe(f.size);
     expect(restored.bytes).toBe(Object.values(expected).reduce((n, b) => n + b.length, 0));
+  });
+
+  it('hands out the bytes of the files read, whichever are skipped unread', async () => {
+    expect(projectUuid).toBeDefined();
+    const read: Record<string, Buffer> = {};
+    let index = 0;
+    for await (const file of storedCodebaseFiles(createRunRepositories(harness().db, projectUuid, null).resources, harness().storage)) {
+      expect(file.kind).toBe('stored');
+      if (file.kind !== 'stored' || index++ % 2 === 1) continue;
+      const parts: Buffer[] = [];
+      await file.read((bytes) => void parts.push(Buffer.from(bytes)));
+      read[file.path] = Buffer.concat(parts);
+      expect(read[file.path].length).toBe(file.size);
+    }
+    expect(index).toBe(Object.keys(expected).length);
+    expect(Object.keys(read).length).toBe(Math.ceil(index / 2));
+    for (const [path, data] of Object.entries(read)) expect(data.equals(expected[path])).toBe(true);
   });
 });

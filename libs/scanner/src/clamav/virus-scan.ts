@@ -5,11 +5,16 @@ import { ClamdConnectionError, ClamdUnavailableError } from './clamd-errors';
 import { StreamSourceError } from './clamd-exchange';
 import { ClamdVersion, ScanReply } from './clamd-protocol';
 
-/** A file to scan: its path in the codebase, where it is on this host, and its size. */
+/**
+ * A file to scan: its path in the codebase, its size, and its bytes in memory or where it is
+ * on this host (CONTSCAN needs the path; INSTREAM takes either). A file over the stream limit
+ * needs neither: it is not given to clamd.
+ */
 export interface VirusScanFile {
   path: string;
-  absPath: string;
   size: number;
+  absPath?: string;
+  data?: Buffer;
 }
 
 /** What became of one file: only `clean` and `infected` mean clamd scanned it. */
@@ -63,7 +68,12 @@ function verdictOf(path: string, reply: ScanReply): VirusVerdict {
  */
 export async function scanFilesForViruses(files: AsyncIterable<VirusScanFile> | Iterable<VirusScanFile>, opts: VirusScanOptions): Promise<void> {
   const { client, signal } = opts;
-  const scanOnce = (file: VirusScanFile) => (opts.sharedFilesystem ? client.scanPath(file.absPath, signal) : client.scanFileContent(file.absPath, file.size, signal));
+  const scanOnce = (file: VirusScanFile): Promise<ScanReply> => {
+    if (opts.sharedFilesystem && file.absPath !== undefined) return client.scanPath(file.absPath, signal);
+    if (!opts.sharedFilesystem && file.data !== undefined) return client.scanStream(file.data, signal);
+    if (!opts.sharedFilesystem && file.absPath !== undefined) return client.scanFileContent(file.absPath, file.size, signal);
+    throw new Error(`${file.path}: nothing to give clamd (${opts.sharedFilesystem ? 'CONTSCAN needs the file on disk' : 'no bytes and no path'})`);
+  };
 
   async function scan(file: VirusScanFile): Promise<VirusVerdict> {
     if (file.size > opts.streamMaxLength) {

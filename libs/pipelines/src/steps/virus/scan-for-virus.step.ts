@@ -1,12 +1,11 @@
-import { join } from 'node:path';
 import {
   ClamdClient, ClamdConnectionError, ClamdProtocolError, ClamdUnavailableError, clamdVersionWithRetries, ClamdVersion, describeClamd, scanFilesForViruses,
 } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
-import { restoreCodebase } from '../../framework/restore-codebase';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { VirusFindings } from './virus-findings';
+import { restoredFiles, streamedFiles } from './virus-scan-sources';
 import { unaccountedFiles, virusScanLogLine, virusScanSummary, VirusScanSummary } from './virus-scan-summary';
 
 const STEP = 'scan_for_virus';
@@ -35,9 +34,10 @@ async function firstContact(ctx: StepContext, client: ClamdClient): Promise<Clam
 }
 
 /**
- * Scans every file of the codebase with clamd. The files are restored from storage into the
- * run's tmp/ (a run starts with an empty codebase/), then streamed to clamd (INSTREAM), or
- * named to it (CONTSCAN) when it shares the file system; `ctx.clamd.connections` at a time.
+ * Scans every file of the codebase with clamd, `ctx.clamd.connections` at a time. A run starts
+ * with an empty codebase/: the files come from the stored codebase, streamed from its packs
+ * straight to clamd (INSTREAM), or restored into the run's tmp/ for clamd to open (CONTSCAN)
+ * when it shares the file system (virus-scan-sources.ts).
  * Infected files get `extra_data.virus_report` and an error message each (virus-findings.ts).
  * A clamd that stays away through the retries fails the run, naming clamd; the project's
  * `extra_data.virus_scan` then says the scan failed, with what it had done. A completed scan
@@ -50,15 +50,14 @@ export async function scanForVirus(ctx: StepContext): Promise<void> {
   const version = await firstContact(ctx, client);
   ctx.log(`Scanning with ${describeClamd(settings.address)}: ${version.text}, ${mode}, ${settings.connections} connections`);
 
-  const restored = await restoreCodebase(ctx.resources, ctx.storage, join(ctx.dirs.tmp, 'virus-scan', 'codebase'));
-  ctx.log(`Restored ${restored.files.length} files (${restored.bytes} bytes) of the stored codebase`);
-  const total = restored.files.length + restored.notStored.length;
+  const total = await ctx.resources.countFiles();
   const findings = new VirusFindings(ctx, total);
-  await findings.notStored(restored.notStored);
+  const notStored: string[] = [];
   let done = 0;
   const summary = (error?: string): VirusScanSummary => virusScanSummary(version, mode, settings.connections, findings.counts, error);
   try {
-    await scanFilesForViruses(restored.files, {
+    const files = settings.sharedFilesystem ? await restoredFiles(ctx, notStored) : streamedFiles(ctx, settings.streamMaxLength, notStored);
+    await scanFilesForViruses(files, {
       client,
       sharedFilesystem: settings.sharedFilesystem,
       streamMaxLength: settings.streamMaxLength,
@@ -68,9 +67,11 @@ export async function scanForVirus(ctx: StepContext): Promise<void> {
       signal: ctx.signal,
       onVerdict: async (verdict) => {
         await findings.add(verdict);
-        ctx.progress(++done, restored.files.length);
+        ctx.progress(++done, total);
       },
     });
+    // The files without stored bytes come last from the codebase: known once the scan is over.
+    await findings.notStored(notStored);
   } catch (error) {
     const failed = failure(ctx, error);
     // What was found before the failure is true and kept (when the database takes it); the
