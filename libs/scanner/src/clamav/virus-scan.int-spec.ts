@@ -92,6 +92,15 @@ describe('scanFilesForViruses', () => {
     expect(await verdicts(await sampleTree())).toEqual(EXPECTED);
   });
 
+  it('gives the same verdicts over clamd\'s Unix socket', async () => {
+    const client = new ClamdClient(clamd.socket, { timeoutMs: 10_000 });
+    expect(await verdicts(await sampleTree(), { client })).toEqual(EXPECTED);
+    const socketPath = clamd.socket.path;
+    await expect(clamdVersionWithRetries(new ClamdClient({ kind: 'unix', path: `${socketPath}.missing` }, { timeoutMs: 2_000 }), 0, 10)).rejects.toThrow(
+      `clamd at unix:${socketPath}.missing is not answering to VERSION: connect ENOENT ${socketPath}.missing (1 attempt)`,
+    );
+  });
+
   it('gives the same verdicts when clamd reads the files itself (CONTSCAN)', async () => {
     expect(await verdicts(await sampleTree(), { sharedFilesystem: true })).toEqual(EXPECTED);
   });

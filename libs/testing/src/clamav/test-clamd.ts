@@ -24,6 +24,8 @@ export interface TestClamd {
   address: ClamdAddress & { kind: 'tcp' };
   /** `127.0.0.1:<port>`, as CLAMD_TCP_ADDR takes it. */
   tcpAddr: string;
+  /** The same clamd on its Unix socket (LocalSocket), as CLAMD_SOCKET takes it. */
+  socket: ClamdAddress & { kind: 'unix' };
   logFile: string;
   /** Lines of clamd's log. */
   log(): string[];
@@ -67,6 +69,7 @@ export async function startTestClamd(options: TestClamdOptions = {}): Promise<Te
       `DatabaseDirectory ${join(dir, 'db')}`,
       'TCPAddr 127.0.0.1',
       `TCPSocket ${port}`,
+      `LocalSocket ${join(dir, 'clamd.sock')}`,
       'Foreground yes',
       `LogFile ${logFile}`,
       `LogClean ${options.logClean ? 'yes' : 'no'}`,
@@ -88,7 +91,10 @@ export async function startTestClamd(options: TestClamdOptions = {}): Promise<Te
     const client = new ClamdClient(address, { timeoutMs: 5_000 });
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
-      if (started.exitCode !== null) throw new Error(`clamd exited with ${started.exitCode} before it was ready; its log:\n${existsSync(logFile) ? readFileSync(logFile, 'utf8') : '(none)'}`);
+      if (started.exitCode !== null) {
+        const hint = hidden.length > 0 ? ' (hiding directories from it takes `unshare --mount`, which needs root)' : '';
+        throw new Error(`clamd exited with ${started.exitCode} before it was ready${hint}; its log:\n${existsSync(logFile) ? readFileSync(logFile, 'utf8') : '(none)'}`);
+      }
       if (await client.ping().then(() => true, () => false)) return;
       if (Date.now() > deadline) throw new Error(`clamd did not answer PING on port ${port} within ${READY_TIMEOUT_MS / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -107,6 +113,7 @@ export async function startTestClamd(options: TestClamdOptions = {}): Promise<Te
   return {
     address,
     tcpAddr: `127.0.0.1:${port}`,
+    socket: { kind: 'unix', path: join(dir, 'clamd.sock') },
     logFile,
     log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((l) => l !== '') : []),
     kill,
