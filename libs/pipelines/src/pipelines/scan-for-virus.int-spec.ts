@@ -105,6 +105,20 @@ describe('scan_for_virus after scan_codebase', () => {
     }
   });
 
+  it('records an error about a file clamd refuses (a limit set above its StreamMaxLength), and goes on', async () => {
+    const { virus } = await scanThenVirus([sample.tarball], { streamMaxLength: STREAM_MAX * 4, retries: 1 });
+    expect(virus.status).toBe('success');
+    expect(reports(virus)).toEqual(expectedReports());
+    expect(virus.messages.filter((m) => m.model === 'ScanForVirus' && m.description !== 'Virus detected')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        description: 'File not scanned for viruses',
+        details: { status: 'ERROR', reason: expect.stringMatching(/^clamd (could not scan the file: INSTREAM size limit exceeded\.|dropped the connection 2 times while scanning the file)/), resource_path: sample.bigFile },
+      }),
+    ]);
+    expect(virus.extraData.virus_scan).toMatchObject({ status: 'completed', errors: 1, not_scanned: 0, infected: Object.keys(sample.infected).length });
+  });
+
   it('succeeds on clean files only, with no report and no message', async () => {
     const dir = mkdtempSync(join(work, 'clean-'));
     mkdirSync(join(dir, 'clean', 'src'), { recursive: true });
