@@ -7,6 +7,7 @@ export * from './framework/run-end';
 export * from './framework/format-failure';
 export * from './framework/registry';
 export * from './framework/pipeline-info';
+export * from './framework/codebase-pack';
 export * from './steps/download-missing-inputs.step';
 export * from './steps/input-files-error';
 export * from './pipelines';

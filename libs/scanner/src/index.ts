@@ -20,3 +20,4 @@ export * from './compliance';
 export * from './container';
 export * from './vm-image';
 export * from './d2d';
+export * from './clamav';

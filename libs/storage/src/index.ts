@@ -6,5 +6,5 @@ export { S3ObjectStorage, type IncompleteUpload, type S3ObjectStorageOptions } f
 export { startLocalS3, type LocalS3, type LocalS3Options } from './local-s3';
 export { StorageModule } from './storage.module';
 export { storageFromSettings, type S3Settings } from './storage-from-settings';
-export { walkFiles } from './local-files';
+export { localPathFor, walkFiles } from './local-files';
 export { readLatestSummary } from './project-summary';

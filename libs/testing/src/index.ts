@@ -14,3 +14,6 @@ export * from './free-port';
 export * from './registry/local-registry';
 export * from './debian/debian-source-pair';
 export * from './debian/java-pair-reference';
+export * from './clamav/test-signatures';
+export * from './clamav/test-clamd';
+export * from './clamav/infected-sample';

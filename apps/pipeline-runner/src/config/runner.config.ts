@@ -1,8 +1,10 @@
 import { IsOptional, IsString } from 'class-validator';
-import { CommonConfig, IntSetting } from '@sca/config';
+import { IntSetting } from '@sca/config';
 import { DEFAULT_SCAN_OPTIONS, DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '@sca/scanner';
+import { ClamdConfig } from './clamd-config';
 
-export class RunnerConfig extends CommonConfig {
+/** The pipeline runner's environment: the common settings, clamd's (clamd-config.ts), and these. */
+export class RunnerConfig extends ClamdConfig {
   /** Internal HTTP port for health and metrics. */
   @IntSetting(0, 65535)
   RUNNER_PORT = 8021;

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ClaimedRun, RunLog } from '@sca/persistence';
-import { createStepContext, OpenStepContext, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
+import { createStepContext, OpenStepContext, packCodebase, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
 import { FetchPolicy } from '@sca/fetch';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
+import { clamdSettings } from '../config/clamd-config';
 import { RunnerConfig } from '../config/runner.config';
-import { packCodebase } from './codebase-pack';
 import { processScratchName } from './scratch-areas';
 
 export type ProgressSink = (step: string, done: number, total: number, flushNow: boolean) => void;
@@ -37,6 +37,7 @@ export class StepRunner {
         workerMemoryMb: config.SCAN_WORKER_MEMORY_MB,
       },
       purldb: config.PURLDB_URL ? { url: config.PURLDB_URL, user: config.PURLDB_USER, password: config.PURLDB_PASSWORD, apiKey: config.PURLDB_API_KEY } : null,
+      clamd: clamdSettings(config),
     };
   }
 
@@ -95,7 +96,7 @@ export class StepRunner {
     return dirs;
   }
 
-  /** The codebase as one pack object per run (see codebase-pack.ts). */
+  /** The codebase as one pack object per run (see libs/pipelines codebase-pack.ts; restore-codebase.ts reads it back). */
   private async keepCodebase(run: ClaimedRun, dirs: WorkDirs): Promise<void> {
     if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, dirs.codebase);
   }

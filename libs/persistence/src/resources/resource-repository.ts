@@ -16,6 +16,13 @@ export interface ResourceRow {
   size: number | null;
 }
 
+/** A file resource and where its bytes are kept: a byte range of a codebase pack object, or nowhere. */
+export interface StoredFileRow {
+  path: string;
+  size: number | null;
+  pack: { key: string; offset: number; size: number } | null;
+}
+
 export interface ResourceSelection {
   /** Only regular files (no directories, no symlinks). */
   filesOnly?: boolean;
@@ -114,6 +121,12 @@ export class ResourceRepository {
     return { total: Number(rows[0]?.n ?? 0), paths: rows.map((r) => r.path) };
   }
 
+  /** How many file resources the project has (symlinks and directories aside). */
+  async countFiles(): Promise<number> {
+    const rows: { n: string }[] = await this.scope.db.query("SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1 AND type = 'file'", [this.project]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async count(): Promise<number> {
     const rows: { n: string }[] = await this.scope.db.query('SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1', [this.project]);
     return Number(rows[0]?.n ?? 0);
@@ -135,6 +148,51 @@ export class ResourceRepository {
       `SELECT path FROM codebase_resources WHERE project_uuid = $1 AND type = 'file' AND status = $2 AND jsonb_array_length(package_data) = 0 ORDER BY path`,
       [this.project, status],
     );
+  }
+
+  /**
+   * The project's file resources with their stored bytes, in pack order (each pack's files by
+   * offset, so a pack reads front to back once); files whose bytes were never stored (a project
+   * loaded from a scan) come last, with `pack: null`.
+   */
+  async *storedFiles(): AsyncGenerator<StoredFileRow> {
+    const rows = streamQuery<{ path: string; size: string | null; pack_key: string | null; pack_offset: string | null; pack_size: string | null }>(
+      this.scope.db,
+      `SELECT r.path, r.size, e.pack_key, e.pack_offset, e.size AS pack_size
+       FROM codebase_resources r
+       LEFT JOIN codebase_pack_entries e ON e.project_uuid = r.project_uuid AND e.path = r.path
+       WHERE r.project_uuid = $1 AND r.type = 'file'
+       ORDER BY e.pack_key NULLS LAST, e.pack_offset, e.size, r.path`,
+      [this.project],
+      5000,
+    );
+    for await (const row of rows) {
+      yield {
+        path: row.path,
+        size: row.size === null ? null : Number(row.size),
+        pack: row.pack_key === null ? null : { key: row.pack_key, offset: Number(row.pack_offset), size: Number(row.pack_size) },
+      };
+    }
+  }
+
+  /** Merges each patch's top-level keys into the extra_data of the resource at its path (ScanCode.io's update_extra_data); returns how many changed. */
+  async mergeExtraData(rows: { path: string; patch: Record<string, unknown> }[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    return affectedRows(await this.scope.db.query(
+      `UPDATE codebase_resources r SET extra_data = r.extra_data || x.patch
+       FROM json_to_recordset($2::json) AS x(path text, patch jsonb)
+       WHERE r.project_uuid = $1 AND r.path = x.path`,
+      [this.project, JSON.stringify(rows)],
+    ));
+  }
+
+  /** Removes `key` from the extra_data of every resource that has it, except those at `keep`; returns how many changed. */
+  async removeExtraDataKey(key: string, keep: string[]): Promise<number> {
+    return affectedRows(await this.scope.db.query(
+      `UPDATE codebase_resources SET extra_data = extra_data - $2::text
+       WHERE project_uuid = $1 AND extra_data ? $2::text AND NOT (path = ANY($3::text[]))`,
+      [this.project, key, keep],
+    ));
   }
 
   /** Every path and type, with the package data of datafiles: what package assembly reads. */

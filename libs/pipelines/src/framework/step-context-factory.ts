@@ -4,9 +4,9 @@ import { PurlDbClient, type FetchPolicy, type PurlDbSettings } from '@sca/fetch'
 import { ScanPool } from '@sca/scanner';
 import type { ObjectStorage } from '@sca/storage';
 import type { RunPolicies } from './run-policies';
-import { RunStoppedError, type ScanSettings, type StepContext, type StepRun, type WorkDirs } from './step-context';
+import { RunStoppedError, type ClamdSettings, type ScanSettings, type StepContext, type StepRun, type WorkDirs } from './step-context';
 
-/** What every run's steps share: the database, storage, fetching rules and scan settings. */
+/** What every run's steps share: the database, storage, fetching rules, scan and clamd settings. */
 export interface StepContextServices {
   db: DataSource;
   storage: ObjectStorage;
@@ -14,6 +14,7 @@ export interface StepContextServices {
   scan: ScanSettings;
   /** The PurlDB to match against (PURLDB_URL...), null when none is configured. */
   purldb?: PurlDbSettings | null;
+  clamd: ClamdSettings;
 }
 
 /** What is particular to one run: its log, progress, stop signal and policies. */
@@ -64,6 +65,7 @@ export async function createStepContext(
     storage: services.storage,
     fetchPolicy: services.fetchPolicy,
     scan: services.scan,
+    clamd: services.clamd,
     scanPool: () => (pool ??= new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
     purldb: () => (purldb ??= purldbSettings ? availablePurlDb(purldbSettings) : Promise.resolve(null)),
     signal: hooks.signal,

@@ -1,7 +1,7 @@
 import type {
   DependencyRepository, LicenseDetectionRepository, PackageRepository, ProjectMessages, RelationRepository, ResourceRepository, RootfsResourceRepository, D2dResourceRepository, RunInputSources, RunProject,
 } from '@sca/persistence';
-import type { Policies, ScanPool } from '@sca/scanner';
+import type { ClamdAddress, Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
 import { FetchPolicy, type PurlDbClient } from '@sca/fetch';
 
@@ -33,6 +33,23 @@ export interface ScanSettings {
   workerMemoryMb: number;
 }
 
+/** The runner's clamd settings (validated in its config): where clamd is, and how files reach it. */
+export interface ClamdSettings {
+  address: ClamdAddress;
+  /** clamd sees the runner's scratch directory at the same paths: it opens the files itself (CONTSCAN) instead of receiving their bytes (INSTREAM). */
+  sharedFilesystem: boolean;
+  /** clamd's StreamMaxLength (and MaxFileSize): larger files are not sent, and get a warning. */
+  streamMaxLength: number;
+  /** Files scanned at once, each on its own connection. */
+  connections: number;
+  /** A command is given up after this long without a byte either way. */
+  timeoutSeconds: number;
+  /** Attempts after the first when the connection to clamd breaks. */
+  retries: number;
+  /** The wait before the first retry, doubled at each further one. */
+  retryDelayMs: number;
+}
+
 /**
  * Everything a step may use. Steps never reach for globals, and never for the database: the
  * project's records come through the repositories below, scoped to this project and run (the
@@ -59,6 +76,7 @@ export interface StepContext {
   storage: ObjectStorage;
   fetchPolicy: FetchPolicy;
   scan: ScanSettings;
+  clamd: ClamdSettings;
   /**
    * The run's worker pool for per-file work, under the scan settings: started at the first call
    * and closed when the run ends, so that the workers load the scan engine once per run rather

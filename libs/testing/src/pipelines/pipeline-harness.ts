@@ -6,10 +6,10 @@ import { DataSource } from 'typeorm';
 import type { FetchPolicy, PurlDbSettings } from '@sca/fetch';
 import { applyMigrations, createDataSource, loadRunProject, logStamp } from '@sca/persistence';
 import {
-  createPipelineRegistry, createStepContext, formatFailure, OpenStepContext, PipelineDefinition, planSteps, RunPolicies, runPlannedSteps, settleRunRecords,
-  type ScanSettings, type StepContextServices, type WorkDirs,
+  createPipelineRegistry, createStepContext, formatFailure, OpenStepContext, packCodebase, PipelineDefinition, planSteps, RunPolicies, runPlannedSteps, settleRunRecords,
+  type ClamdSettings, type ScanSettings, type StepContextServices, type WorkDirs,
 } from '@sca/pipelines';
-import { DEFAULT_SCAN_OPTIONS, DEFAULT_WORKER_MEMORY_MB, type Policies } from '@sca/scanner';
+import { CLAMD_DEFAULT_STREAM_MAX_LENGTH, DEFAULT_SCAN_OPTIONS, DEFAULT_WORKER_MEMORY_MB, type Policies } from '@sca/scanner';
 import { S3ObjectStorage, startLocalS3, type LocalS3 } from '@sca/storage';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { createHarnessProject, type HarnessInput } from './harness-project';
@@ -24,6 +24,15 @@ export interface HarnessRun {
   settings?: Record<string, unknown>;
   /** The project name; unique by default. */
   name?: string;
+  /** Run in this existing project (an add-on after an earlier run) instead of a new one; no inputs then. */
+  projectUuid?: string;
+  /**
+   * Keep the run's codebase/ in storage as the runner does (one pack object), for a later run of
+   * the project to read (an add-on). Off by default: most tests read only the records.
+   */
+  keepCodebase?: boolean;
+  /** This run's clamd settings, over the harness's. */
+  clamd?: Partial<ClamdSettings>;
 }
 
 /** What a run left: its end as the runner records it, the project's records as the API serializes them, and output/. */
@@ -51,10 +60,22 @@ export interface PipelineHarnessOptions {
   fetchPolicy?: FetchPolicy;
   /** The PurlDB the d2d steps match against; none by default. */
   purldb?: PurlDbSettings;
+  /** The runner's clamd settings (scan_for_virus); by default clamd on 127.0.0.1:3310, streamed to, two connections. */
+  clamd?: Partial<ClamdSettings>;
 }
 
 /** By default input URLs are not fetched under test: no host is allowed beyond the public ones, with the runner's limits. */
 const FETCH_POLICY: FetchPolicy = { allowedHosts: [], maxBytes: 10 * 1024 ** 3, timeoutMs: 30_000 };
+
+const DEFAULT_CLAMD: ClamdSettings = {
+  address: { kind: 'tcp', host: '127.0.0.1', port: 3310 },
+  sharedFilesystem: false,
+  streamMaxLength: CLAMD_DEFAULT_STREAM_MAX_LENGTH,
+  connections: 2,
+  timeoutSeconds: 30,
+  retries: 1,
+  retryDelayMs: 100,
+};
 
 const DEFAULT_SCAN: ScanSettings = { processes: 1, fileTimeoutSeconds: DEFAULT_SCAN_OPTIONS.timeoutSeconds, maxFileSize: DEFAULT_SCAN_OPTIONS.maxFileSize, workerMemoryMb: DEFAULT_WORKER_MEMORY_MB };
 
@@ -88,7 +109,7 @@ export class PipelineHarness {
       const s3: LocalS3 = await startLocalS3({ directory: join(dir, 's3'), bucket: 'harness' });
       closers.unshift(() => s3.close());
       const storage = new S3ObjectStorage({ endpoint: s3.endpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, region: 'us-east-1', bucket: 'harness' });
-      const services: StepContextServices = { db, storage, fetchPolicy: options.fetchPolicy ?? FETCH_POLICY, scan: { ...DEFAULT_SCAN, ...options.scan }, purldb: options.purldb ?? null };
+      const services: StepContextServices = { db, storage, fetchPolicy: options.fetchPolicy ?? FETCH_POLICY, scan: { ...DEFAULT_SCAN, ...options.scan }, purldb: options.purldb ?? null, clamd: { ...DEFAULT_CLAMD, ...options.clamd } };
       return new PipelineHarness(db, storage, services, options.servicePolicies ?? null, dir, closers);
     } catch (error) {
       for (const close of closers) await close().catch(() => undefined);
@@ -104,7 +125,8 @@ export class PipelineHarness {
   async run(request: HarnessRun): Promise<HarnessResult> {
     const pipeline = typeof request.pipeline === 'string' ? this.registry.get(request.pipeline) : request.pipeline;
     if (!pipeline) throw new Error(`Unknown pipeline ${String(request.pipeline)}`);
-    const projectUuid = await createHarnessProject(this.db, this.storage, request.name ?? `${pipeline.name}-${randomUUID()}`, request.settings ?? {}, request.inputs ?? []);
+    if (request.projectUuid && (request.inputs?.length || request.settings || request.name)) throw new Error('A run in an existing project takes no inputs, settings or name');
+    const projectUuid = request.projectUuid ?? (await createHarnessProject(this.db, this.storage, request.name ?? `${pipeline.name}-${randomUUID()}`, request.settings ?? {}, request.inputs ?? []));
     const run = { uuid: randomUUID(), project_uuid: projectUuid, pipeline_name: pipeline.name, selected_groups: request.groups ?? null };
     const dirs = await this.workDirs(run.uuid);
     const log: string[] = [];
@@ -117,10 +139,12 @@ export class PipelineHarness {
     let opened: OpenStepContext | null = null;
     try {
       add(`Pipeline [${pipeline.name}] starting`);
-      opened = await createStepContext(this.services, run, dirs, { signal: new AbortController().signal, log: add, progress: () => undefined, policies, currentStep: () => state.step });
+      const services = request.clamd ? { ...this.services, clamd: { ...this.services.clamd, ...request.clamd } } : this.services;
+      opened = await createStepContext(services, run, dirs, { signal: new AbortController().signal, log: add, progress: () => undefined, policies, currentStep: () => state.step });
       const plan = planSteps(this.registry.stepsOf(pipeline), run.selected_groups, null);
       await runPlannedSteps(plan, opened.context, { stepStarting: (_label, step) => void (state.step = step.name) });
       await opened.close();
+      if (request.keepCodebase && (await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, projectUuid, run.uuid, dirs.codebase);
       add(`Pipeline completed in ${((Date.now() - startedAt) / 1000).toFixed(2)} seconds`);
     } catch (error) {
       failure = error;

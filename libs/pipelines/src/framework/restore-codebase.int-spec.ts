@@ -1,0 +1,84 @@
+/**
+ * restoreCodebase against what a run really stored: scan_codebase in process keeps its codebase/
+ * as a pack (as the runner does), and the files come back byte for byte from the real
+ * repository's rows and the local S3.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { createRunRepositories } from '@sca/persistence';
+import { usePipelineHarness } from '@sca/testing';
+import { restoreCodebase } from './restore-codebase';
+import { storedCodebaseFiles } from './stored-codebase';
+
+const harness = usePipelineHarness();
+let work: string;
+let projectUuid: string;
+let expected: Record<string, Buffer>;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'restore-codebase-int-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function filesUnder(dir: string, out: Record<string, Buffer> = {}, root = dir): Record<string, Buffer> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const abs = join(dir, e.name);
+    if (e.isDirectory()) filesUnder(abs, out, root);
+    else if (e.isFile()) out[relative(root, abs)] = readFileSync(abs);
+  }
+  return out;
+}
+
+describe('restoreCodebase', () => {
+  it('gives back every stored file, byte for byte, empty files next to others at the same offset included', async () => {
+    const tree = join(work, 'tree', 't');
+    // The pack is written in walk order (a/x.txt, a/z-empty, a-b.txt): the empty file shares its
+    // offset with a-b.txt, which sorts before it by path ('-' < '/').
+    const files: Record<string, Buffer> = {
+      'a/x.txt': Buffer.from('x'.repeat(1000)),
+      'a/z-empty': Buffer.alloc(0),
+      'a-b.txt': Buffer.from('after the empty file\n'),
+      'big.bin': Buffer.alloc(3 * 1024 * 1024 + 17, 0x5a),
+      'sp ace/ünïcode.txt': Buffer.from('names as they come\n'),
+      'zz/empty-last': Buffer.alloc(0),
+    };
+    for (const [path, data] of Object.entries(files)) {
+      mkdirSync(join(tree, path, '..'), { recursive: true });
+      writeFileSync(join(tree, path), data);
+    }
+    const tarball = join(work, 't.tar.gz');
+    execFileSync('tar', ['-czf', tarball, '-C', join(work, 'tree'), 't']);
+
+    const run = await harness().run({ pipeline: 'scan_codebase', inputs: [tarball], keepCodebase: true });
+    expect(run.status).toBe('success');
+    projectUuid = run.projectUuid;
+    const target = join(work, 'restored');
+    const restored = await restoreCodebase(createRunRepositories(harness().db, run.projectUuid, null).resources, harness().storage, target);
+
+    expected = { 't.tar.gz': readFileSync(tarball) };
+    for (const [path, data] of Object.entries(files)) expected[`t.tar.gz-extract/t/${path}`] = data;
+    expect(filesUnder(target)).toEqual(expected);
+    expect(restored.notStored).toEqual([]);
+    expect(restored.files.map((f) => f.path).sort()).toEqual(Object.keys(expected).sort());
+    for (const f of restored.files) expect(statSync(f.absPath).size).toBe(f.size);
+    expect(restored.bytes).toBe(Object.values(expected).reduce((n, b) => n + b.length, 0));
+  });
+
+  it('hands out the bytes of the files read, whichever are skipped unread', async () => {
+    expect(projectUuid).toBeDefined();
+    const read: Record<string, Buffer> = {};
+    let index = 0;
+    for await (const file of storedCodebaseFiles(createRunRepositories(harness().db, projectUuid, null).resources, harness().storage)) {
+      expect(file.kind).toBe('stored');
+      if (file.kind !== 'stored' || index++ % 2 === 1) continue;
+      const parts: Buffer[] = [];
+      await file.read((bytes) => void parts.push(Buffer.from(bytes)));
+      read[file.path] = Buffer.concat(parts);
+      expect(read[file.path].length).toBe(file.size);
+    }
+    expect(index).toBe(Object.keys(expected).length);
+    expect(Object.keys(read).length).toBe(Math.ceil(index / 2));
+    for (const [path, data] of Object.entries(read)) expect(data.equals(expected[path])).toBe(true);
+  });
+});
