@@ -69,8 +69,10 @@ const cache = new Map<string, MagicResult>();
  * followed by `, with very long lines (460)`, `, with CRLF line terminators` and the like.
  */
 const PLAIN_TEXT = /^(?:(?:ASCII|ISO-8859|Non-ISO extended-ASCII|UTF-8 Unicode(?: \(with BOM\))?|Unicode text, UTF-(?:8|16|32)(?:, little-endian|, big-endian)?(?: \(with BOM\))?|(?:Little|Big)-endian UTF-16 Unicode) text)(?:, with [^,]+)*$/;
+/** A language rule's label followed by the text libmagic's encoding test appends. */
+const sourceText = (label: string) => new RegExp(`^${label}, (?:ASCII|ISO-8859|Non-ISO extended-ASCII|UTF-8 Unicode(?: \\(with BOM\\))?|Unicode(?: text, UTF-(?:8|16|32))?(?: \\(with BOM\\))?) text(?:, with [^,]+)*$`);
 /** The same text behind the JavaScript rule (magic/Magdir/javascript, whose MIME type is text/javascript). */
-const JAVASCRIPT_TEXT = /^JavaScript source, (?:ASCII|ISO-8859|Non-ISO extended-ASCII|UTF-8 Unicode(?: \(with BOM\))?|Unicode(?: text, UTF-(?:8|16|32))?(?: \(with BOM\))?) text(?:, with [^,]+)*$/;
+const JAVASCRIPT_TEXT = sourceText('JavaScript source');
 
 /**
  * The MIME type libmagic gives for a description that only one of its tests can produce, so the
@@ -93,6 +95,12 @@ export function mimeForDescription(fileType: string): string | null {
  * minbase root: 1,251 gzip files, 894 time zones, 695 shared objects, 592 message catalogs).
  */
 const SINGLE_RULE_TYPES: readonly [RegExp, string][] = [
+  // Source trees of deploy-to-develop (each pair checked against both calls on Guava's and Bouncy
+  // Castle's sources and Guava's jar: 7,602 Java sources, 2,040 classes, 374 C and C++ files).
+  [sourceText('Java source'), 'text/x-java'],
+  [/^compiled Java class data, version \d+\.\d+(?: \(Java [^)]+\))?$/, 'application/x-java-applet'],
+  [sourceText('C source'), 'text/x-c'],
+  [sourceText('C\\+\\+ source'), 'text/x-c++'],
   [/^gzip compressed data(?:,|$)/, 'application/gzip'],
   [/^timezone data(?: \(fat\)| \(slim\))?(?:,|$)/, 'application/octet-stream'],
   [/^ELF (?:32|64)-bit (?:LSB|MSB) shared object(?:,|$)/, 'application/x-sharedlib'],
