@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { pack } from 'tar-stream';
 import { readInventory } from '@sca/formats';
+import { validateCycloneDxJson, validateSpdxJson } from '@sca/testing';
 import { main } from './codescan';
 
 const MIT = `MIT License
@@ -100,3 +101,37 @@ it('with --package reads a single installed-package database file', async () => 
   expect(doc.packages).toHaveLength(4);
   expect(doc.packages.every((p: { type: string }) => p.type === 'deb')).toBe(true);
 }, 60_000);
+
+
+describe('SBOM outputs', () => {
+  it('writes CycloneDX (JSON and XML) and SPDX SBOMs of the packages found, valid, with the same packages', async () => {
+    const [cdx, cdxXml, spdx] = ['out.cdx.json', 'out.cdx.xml', 'out.spdx.json'].map((n) => join(dir, n));
+    expect(await main([join(dir, 'demo-1.0.0.tgz'), '--package', '--cyclonedx', cdx, '--cyclonedx-xml', cdxXml, '--spdx', spdx, '--processes', '1', '--quiet'])).toBe(0);
+    const cdxJson = await readFile(cdx, 'utf8');
+    expect((await validateCycloneDxJson(cdxJson, '1.6')).errors).toBeNull();
+    const bom = JSON.parse(cdxJson);
+    expect(bom.metadata.component.name).toBe('demo-1.0.0.tgz');
+    expect(bom.components.map((c: { purl: string }) => c.purl)).toEqual(['pkg:npm/demo@1.0.0']);
+    expect(await readFile(cdxXml, 'utf8')).toContain('<purl>pkg:npm/demo@1.0.0</purl>');
+    const spdxJson = await readFile(spdx, 'utf8');
+    expect(validateSpdxJson(spdxJson, '2.3')).toBeNull();
+    const doc = JSON.parse(spdxJson);
+    const purls = doc.packages.flatMap((p: { externalRefs?: { referenceLocator: string }[] }) => (p.externalRefs ?? []).map((r) => r.referenceLocator));
+    expect(purls).toContain('pkg:npm/demo@1.0.0');
+  });
+
+  it('pretty-prints the toolkit JSON with --json-pp, the same document as --json', async () => {
+    const [plain, pretty] = ['plain.json', 'pretty.json'].map((n) => join(dir, n));
+    expect(await main([join(dir, 'demo-1.0.0.tgz'), '-i', '--json', plain, '--processes', '1', '--quiet'])).toBe(0);
+    expect(await main([join(dir, 'demo-1.0.0.tgz'), '-i', '--json-pp', pretty, '--processes', '1', '--quiet'])).toBe(0);
+    const text = await readFile(pretty, 'utf8');
+    expect(text.split('\n')[1]).toBe('  "headers": [');
+    const strip = (d: { headers: Record<string, unknown>[] }) => ({ ...d, headers: d.headers.map(({ start_timestamp: _s, end_timestamp: _e, duration: _d, options: _o, ...h }) => h) });
+    expect(strip(JSON.parse(text))).toEqual(strip(JSON.parse(await readFile(plain, 'utf8'))));
+  });
+
+  it('refuses a run without any output, and SPDX tag-value, with a clear error', async () => {
+    await expect(main([join(dir, 'demo-1.0.0.tgz'), '--quiet'])).rejects.toThrow('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml or --spdx');
+    await expect(main([join(dir, 'demo-1.0.0.tgz'), '--spdx', join(dir, 'x.spdx'), '--quiet'])).rejects.toThrow('SPDX tag-value output is not supported yet');
+  });
+});

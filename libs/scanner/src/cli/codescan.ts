@@ -1,15 +1,16 @@
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir, cpus } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { writeToolkitJson } from '@sca/formats';
+import { writeToolkitJson, type PackageSections } from '@sca/formats';
 import { archiveKind, extractArchive, extractRecursively } from '../archive';
 import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
 import { DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '../scan/scan-pool';
 import { prepareImageInput } from './image-input';
 import { PackageCollector } from './package-assembly';
+import { hasSbomTarget, sbomInput, writeOutput, writeSboms, type SbomTargets } from './sbom-outputs';
 
 const VERSION = '0.1.0';
 
@@ -44,13 +45,28 @@ async function prepareInput(input: string, log: (m: string) => void): Promise<{ 
   return { root, cleanup: () => rm(work, { recursive: true, force: true }) };
 }
 
+/** A scratch file for the toolkit JSON when it is not kept as such (standard output, pretty-printed, SBOMs only). */
+async function scratchJson(): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'codescan-out-')), 'scan.json');
+}
+
+/** The output options as the headers list them. */
+function outputOptions(o: { json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string }): Record<string, string> {
+  const named: [string, string | undefined][] = [['--json', o.json], ['--json-pp', o.jsonPp], ['--cyclonedx', o.cyclonedx], ['--cyclonedx-xml', o.cyclonedxXml], ['--spdx', o.spdx]];
+  return Object.fromEntries(named.filter((x): x is [string, string] => x[1] !== undefined));
+}
+
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('codescan')
     .description('Scan a directory or an archive for licenses, copyrights, emails, URLs and file info; write ScanCode-toolkit JSON.')
     .argument('[path]', 'directory or archive to scan')
     .option('--image <image>', 'scan a container image instead: a docker save archive (.tar, .tar.gz, .tar.xz, .tar.zst), an OCI layout directory or an OCI archive. The layers are squashed into the root filesystem a container sees (deleted files gone, each path and each installed package once); image and layer details go to the headers\' extra_data.images. Per-layer analysis is the analyze_docker_image pipeline\'s job.')
     .option('--platform <os/arch>', 'with --image: the platform taken from a multi-arch OCI index', 'linux/amd64')
-    .requiredOption('--json <file>', 'write ScanCode-toolkit JSON to this file')
+    .option('--json <file>', 'write ScanCode-toolkit JSON to this file (- for standard output)')
+    .option('--json-pp <file>', 'write ScanCode-toolkit JSON, pretty-printed, to this file (- for standard output)')
+    .option('--cyclonedx <file>', 'write a CycloneDX 1.6 JSON SBOM of the packages found (with --package) to this file (- for standard output)')
+    .option('--cyclonedx-xml <file>', 'write a CycloneDX 1.6 XML SBOM to this file (- for standard output)')
+    .option('--spdx <file>', 'write an SPDX 2.3 JSON SBOM to this file (a .json name, or - for standard output)')
     .option('-n, --processes <n>', 'worker threads (0: scan in the main thread)', positiveInt, cpus().length)
     .option('-l, --license', 'detect licenses')
     .option('-c, --copyright', 'detect copyrights, holders and authors')
@@ -64,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'no progress output')
     .version(VERSION);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ image?: string; platform: string; json: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
+  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No file-scanner flag means all file scanners run; --package adds the package scan to them.
   const anySelected = o.license || o.copyright || o.info || o.email || o.url;
   const options: ScanOptions = {
@@ -82,6 +98,9 @@ export async function main(argv: string[]): Promise<number> {
     maxFileSize: o.maxFileSize,
   };
   if (!o.image === !program.args[0]) throw new Error('give a <path> to scan, or --image <image> (one of them)');
+  const sboms: SbomTargets = { cyclonedx: o.cyclonedx, cyclonedxXml: o.cyclonedxXml, spdx: o.spdx };
+  if (!o.json && !o.jsonPp && !hasSbomTarget(sboms)) throw new Error('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml or --spdx');
+  if (o.spdx && o.spdx !== '-' && !o.spdx.toLowerCase().endsWith('.json')) throw new Error(`--spdx ${o.spdx}: SPDX tag-value output is not supported yet; give a .json file name or -`);
   const inputArg = o.image ?? program.args[0];
   const input = resolve(inputArg);
   const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -100,16 +119,24 @@ export async function main(argv: string[]): Promise<number> {
       onProgress: (done) => bar?.update(done),
     });
     const records = collector ? collector.tap(scanned) : scanned;
+    let sections: PackageSections | null = null;
+    const toolkitTarget = o.json && o.json !== '-' ? resolve(o.json) : await scratchJson();
     const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package }).filter(([, v]) => v));
-    const result = await writeToolkitJson(resolve(o.json), records, {
+    const result = await writeToolkitJson(toolkitTarget, records, {
       toolVersion: `${VERSION} (codescan)`,
-      options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, '--json': o.json, '--processes': String(o.processes), '--timeout': String(o.timeout) },
+      options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(o.processes), '--timeout': String(o.timeout) },
       startedAt,
-      finalize: collector ? () => collector.finalize() : undefined,
+      finalize: collector ? () => (sections = collector.finalize()) : undefined,
       extraData: { engine: `codescan ${VERSION}`, ...(image ? { images: image.imagesData } : {}), system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
     });
     bar?.stop();
-    if (!o.quiet) log(`Scanned ${result.files} resources in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s (${result.errors} with errors); wrote ${o.json}`);
+    if (o.json === '-') await writeOutput('-', await readFile(toolkitTarget, 'utf8'));
+    if (o.jsonPp) await writeOutput(o.jsonPp === '-' ? '-' : resolve(o.jsonPp), JSON.stringify(JSON.parse(await readFile(toolkitTarget, 'utf8')), null, 2));
+    if (!o.json || o.json === '-') await rm(dirname(toolkitTarget), { recursive: true, force: true });
+    const name = basename(inputArg.replace(/\/+$/, '')) || inputArg;
+    const written = await writeSboms(sboms, () => sbomInput(sections, name, VERSION));
+    const outputs = [o.json, o.jsonPp, ...written].filter((x): x is string => Boolean(x)).map((x) => (x === '-' ? 'standard output' : x));
+    if (!o.quiet) log(`Scanned ${result.files} resources in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s (${result.errors} with errors); wrote ${[...new Set(outputs)].join(', ')}`);
     return 0;
   } finally {
     bar?.stop();

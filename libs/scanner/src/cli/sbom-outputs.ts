@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import type { DependencyRecord, PackageRecord } from '@sca/contracts';
+import { normalizeDependency, normalizePackage, reportInputFromArrays, writeCycloneDx, writeSpdx, type PackageSections, type ReportInput } from '@sca/formats';
+
+/** The SBOM files a codescan run writes (ScanCode-toolkit's option names); `-` is standard output. */
+export interface SbomTargets {
+  cyclonedx?: string;
+  cyclonedxXml?: string;
+  spdx?: string;
+}
+
+export const hasSbomTarget = (t: SbomTargets): boolean => Boolean(t.cyclonedx || t.cyclonedxXml || t.spdx);
+
+/** Writes `text` to `target`, or to standard output for `-`. */
+export async function writeOutput(target: string, text: string): Promise<void> {
+  if (target === '-') {
+    await new Promise<void>((resolve, reject) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`, (e) => (e ? reject(e) : resolve())));
+    return;
+  }
+  await writeFile(target, text);
+}
+
+const byIdentity = (a: PackageRecord, b: PackageRecord) => {
+  for (const k of ['type', 'namespace', 'name', 'version'] as const) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
+  return 0;
+};
+
+/**
+ * The scan's packages and dependencies as the service's SBOM writers read a project's: the
+ * scanned path is the project (its name the SBOM's root component or package).
+ */
+export function sbomInput(sections: PackageSections | null, name: string, toolVersion: string): ReportInput {
+  const packages: PackageRecord[] = [];
+  const dependencies: DependencyRecord[] = [];
+  (sections?.packages ?? []).forEach((p, i) => {
+    for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) if (item.kind === 'package') packages.push(item.record);
+  });
+  (sections?.dependencies ?? []).forEach((d, i) => {
+    for (const item of normalizeDependency(d as unknown as Record<string, unknown>, (x) => x, i)) if (item.kind === 'dependency') dependencies.push(item.record);
+  });
+  const project = { uuid: randomUUID(), name, created_date: new Date().toISOString(), notes: '', settings: {}, extra_data: {}, input_sources: [] };
+  return reportInputFromArrays(project, { packages: packages.sort(byIdentity), dependencies }, toolVersion);
+}
+
+/** Writes each requested SBOM. */
+export async function writeSboms(targets: SbomTargets, input: () => ReportInput): Promise<string[]> {
+  const written: string[] = [];
+  if (targets.cyclonedx) {
+    await writeOutput(targets.cyclonedx, await writeCycloneDx(input(), { format: 'json' }));
+    written.push(targets.cyclonedx);
+  }
+  if (targets.cyclonedxXml) {
+    await writeOutput(targets.cyclonedxXml, await writeCycloneDx(input(), { format: 'xml' }));
+    written.push(targets.cyclonedxXml);
+  }
+  if (targets.spdx) {
+    await writeOutput(targets.spdx, await writeSpdx(input()));
+    written.push(targets.spdx);
+  }
+  return written;
+}
