@@ -12,7 +12,6 @@ const { basename, join } = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const { cpSync, readdirSync, statSync, rmSync } = require('node:fs');
-const { ZipFile } = require('yazl');
 const { startBenchStack } = require('./lib/bench-stack');
 const { withPeakTreeRss } = require('./lib/process-rss');
 const { requireTs } = require('./lib/require-ts');
@@ -20,6 +19,7 @@ const { assertNoneMissing } = require('./lib/verify');
 const { waitForRunEnd } = require('./lib/wait');
 
 const { debianSourcePair } = requireTs(join(__dirname, '..', 'libs', 'testing', 'src', 'debian', 'debian-source-pair.ts'));
+const { zipBuffer } = requireTs(join(__dirname, '..', 'libs', 'testing', 'src', 'zip.ts'));
 const { javaPairReference, classesWithSource, sourceOfClass } = requireTs(join(__dirname, '..', 'libs', 'testing', 'src', 'debian', 'java-pair-reference.ts'));
 
 const DATA = join(__dirname, '.data', 'd2d');
@@ -30,18 +30,15 @@ const FULL = [...HALF, 'libbcprov-java'];
 async function deployedZip(name, packages) {
   const out = join(DATA, `${name}.zip`);
   if (existsSync(out)) return out;
-  const zip = new ZipFile();
+  const entries = {};
   for (const p of packages) {
     const dir = join(DATA, 'debs', p);
     mkdirSync(dir, { recursive: true });
     execFileSync('dpkg-deb', ['-x', debianSourcePair(p).deb, dir]);
     const { jar } = javaPairReference(debianSourcePair(p));
-    zip.addBuffer(readFileSync(join(dir, jar)), `lib/${basename(jar)}`);
+    entries[`lib/${basename(jar)}`] = readFileSync(join(dir, jar));
   }
-  zip.end();
-  const chunks = [];
-  for await (const c of zip.outputStream) chunks.push(c);
-  writeFileSync(out, Buffer.concat(chunks));
+  writeFileSync(out, await zipBuffer(entries));
   return out;
 }
 
@@ -125,12 +122,7 @@ function filesUnder(dir) {
 }
 
 async function zipOf(dir, out) {
-  const zip = new ZipFile();
-  for (const abs of filesUnder(dir)) zip.addFile(abs, abs.slice(dir.length + 1));
-  zip.end();
-  const chunks = [];
-  for await (const c of zip.outputStream) chunks.push(c);
-  writeFileSync(out, Buffer.concat(chunks));
+  writeFileSync(out, await zipBuffer(Object.fromEntries(filesUnder(dir).map((abs) => [abs.slice(dir.length + 1), readFileSync(abs)]))));
   return out;
 }
 

@@ -17,3 +17,4 @@ export * from './debian/java-pair-reference';
 export * from './clamav/test-signatures';
 export * from './clamav/test-clamd';
 export * from './clamav/infected-sample';
+export * from './zip';

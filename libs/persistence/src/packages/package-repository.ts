@@ -3,6 +3,7 @@ import type { PackageRecord } from '@sca/contracts';
 import { bulkInsert } from '../bulk-insert';
 import { PACKAGE_COLUMNS } from '../records/record-columns';
 import type { RecordScope } from '../records/record-scope';
+import { affectedRows } from '../rows-of';
 import { streamQuery } from '../stream-query';
 
 /** A resource (by path) that belongs to a package (by package_uid): ScanCode's `for_packages`. */
@@ -60,6 +61,41 @@ export class PackageRepository {
       `SELECT datafile_paths, license_detections, other_license_detections FROM discovered_packages
        WHERE project_uuid = $1 AND (jsonb_array_length(license_detections) > 0 OR jsonb_array_length(other_license_detections) > 0)`,
       [this.scope.projectUuid],
+    );
+  }
+
+  /** Deletes the packages that no resource belongs to any more; returns how many. */
+  async removeWithoutResources(): Promise<number> {
+    return affectedRows(await this.scope.db.query(
+      `DELETE FROM discovered_packages p WHERE p.project_uuid = $1 AND NOT EXISTS (SELECT 1 FROM resource_packages l WHERE l.package_id = p.id)`,
+      [this.scope.projectUuid],
+    ));
+  }
+
+  /** The package ids of each of the resources `ids`. */
+  async packageIdsOf(ids: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (ids.length === 0) return out;
+    const rows: { resource_id: number; package_id: number }[] = await this.scope.db.query(
+      'SELECT resource_id::int AS resource_id, package_id::int AS package_id FROM resource_packages WHERE resource_id = ANY($1::bigint[]) ORDER BY package_id',
+      [ids],
+    );
+    for (const r of rows) out.set(r.resource_id, [...(out.get(r.resource_id) ?? []), r.package_id]);
+    return out;
+  }
+
+  /** Takes the resources `ids` out of every package. */
+  async unlinkResources(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.scope.db.query('DELETE FROM resource_packages WHERE resource_id = ANY($1::bigint[])', [ids]);
+  }
+
+  /** Links the resources `ids` to the package `packageId`. */
+  async linkResourceIds(ids: readonly number[], packageId: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.scope.db.query(
+      'INSERT INTO resource_packages (resource_id, package_id) SELECT unnest($1::bigint[]), $2 ON CONFLICT DO NOTHING',
+      [ids, packageId],
     );
   }
 }

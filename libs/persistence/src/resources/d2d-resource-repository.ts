@@ -45,13 +45,6 @@ export interface D2dSelection {
   extraDataKey?: string;
 }
 
-export interface D2dRelationInput {
-  fromId: number;
-  toId: number;
-  mapType: string;
-  extraData?: Record<string, unknown>;
-}
-
 export interface D2dRelation {
   from_id: number;
   to_id: number;
@@ -101,30 +94,6 @@ export class D2dResourceRepository {
     ));
   }
 
-  /** Merges keys into each resource's extra_data. */
-  async mergeExtraData(rows: readonly { id: number; data: Record<string, unknown> }[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.scope.db.query(
-      `UPDATE codebase_resources r SET extra_data = r.extra_data || x.data
-       FROM json_to_recordset($2::json) AS x(id bigint, data jsonb) WHERE r.project_uuid = $1 AND r.id = x.id`,
-      [this.scope.projectUuid, JSON.stringify(rows)],
-    );
-  }
-
-  /** Creates relations (an existing one with the same ends and type is kept); returns how many were new. */
-  async relate(relations: readonly D2dRelationInput[]): Promise<number> {
-    if (relations.length === 0) return 0;
-    const rows = relations.map((r) => ({ from_id: r.fromId, to_id: r.toId, map_type: r.mapType, extra_data: r.extraData ?? {} }));
-    const inserted: unknown[] = await this.scope.db.query(
-      `INSERT INTO codebase_relations (uuid, project_uuid, from_resource_id, to_resource_id, map_type, extra_data, run_uuid)
-       SELECT gen_random_uuid(), $2, x.from_id, x.to_id, x.map_type, x.extra_data, $3::uuid
-       FROM json_to_recordset($1::json) AS x(from_id bigint, to_id bigint, map_type text, extra_data jsonb)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [JSON.stringify(rows), this.scope.projectUuid, this.scope.runUuid],
-    );
-    return inserted.length;
-  }
-
   /** The relations of the project, of some map types (all when none given). */
   relations(mapTypes?: readonly string[]): Promise<D2dRelation[]> {
     return this.scope.db.query(
@@ -151,24 +120,6 @@ export class D2dResourceRepository {
     ));
   }
 
-  /** The ids of packages that no resource belongs to any more are deleted; returns how many. */
-  async removePackagesWithoutResources(): Promise<number> {
-    return affectedRows(await this.scope.db.query(
-      `DELETE FROM discovered_packages p WHERE p.project_uuid = $1 AND NOT EXISTS (SELECT 1 FROM resource_packages l WHERE l.package_id = p.id)`,
-      [this.scope.projectUuid],
-    ));
-  }
-
-  /** Whether each of `ids` belongs to a package. */
-  async idsInPackages(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows: { id: number }[] = await this.scope.db.query(
-      'SELECT DISTINCT resource_id::int AS id FROM resource_packages WHERE resource_id = ANY($1::bigint[])',
-      [ids],
-    );
-    return new Set(rows.map((r) => r.id));
-  }
-
   /** The copyright statements of each resource, in order. */
   async copyrightsOf(ids: readonly number[]): Promise<Map<number, string[]>> {
     if (ids.length === 0) return new Map();
@@ -177,43 +128,5 @@ export class D2dResourceRepository {
       [this.scope.projectUuid, ids],
     );
     return new Map(rows.map((r) => [r.id, r.copyrights.map((c) => String(c.copyright ?? '')).filter(Boolean)]));
-  }
-
-  /** Links resources (by id) to the package with `packageUid`. */
-  async linkToPackage(ids: readonly number[], packageUid: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.scope.db.query(
-      `INSERT INTO resource_packages (resource_id, package_id)
-       SELECT r.id, p.id FROM codebase_resources r JOIN discovered_packages p ON p.project_uuid = r.project_uuid AND p.package_uid = $3
-       WHERE r.project_uuid = $1 AND r.id = ANY($2::bigint[]) ON CONFLICT DO NOTHING`,
-      [this.scope.projectUuid, ids, packageUid],
-    );
-  }
-
-  /** The package ids of each of the resources `ids`. */
-  async packagesOf(ids: readonly number[]): Promise<Map<number, number[]>> {
-    const out = new Map<number, number[]>();
-    if (ids.length === 0) return out;
-    const rows: { resource_id: number; package_id: number }[] = await this.scope.db.query(
-      'SELECT resource_id::int AS resource_id, package_id::int AS package_id FROM resource_packages WHERE resource_id = ANY($1::bigint[]) ORDER BY package_id',
-      [ids],
-    );
-    for (const r of rows) out.set(r.resource_id, [...(out.get(r.resource_id) ?? []), r.package_id]);
-    return out;
-  }
-
-  /** Takes the resources `ids` out of every package. */
-  async unlinkFromPackages(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.scope.db.query('DELETE FROM resource_packages WHERE resource_id = ANY($1::bigint[])', [ids]);
-  }
-
-  /** Links the resources `ids` to the package `packageId`. */
-  async linkToPackageId(ids: readonly number[], packageId: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.scope.db.query(
-      'INSERT INTO resource_packages (resource_id, package_id) SELECT unnest($1::bigint[]), $2 ON CONFLICT DO NOTHING',
-      [ids, packageId],
-    );
   }
 }

@@ -9,8 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ZipFile } from 'yazl';
-import { scancodeioTestdata, usePipelineHarness, type HarnessResult } from '@sca/testing';
+import { scancodeioTestdata, usePipelineHarness, zipBuffer, type HarnessResult } from '@sca/testing';
 
 const harness = usePipelineHarness();
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -24,13 +23,7 @@ function filesUnder(dir: string): string[] {
 
 /** A zip of a directory's files, under `prefix`. */
 function zipDir(dir: string, prefix = ''): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const abs of filesUnder(dir)) zip.addFile(abs, `${prefix}${relative(dir, abs)}`);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-  });
+  return zipBuffer(Object.fromEntries(filesUnder(dir).map((abs) => [`${prefix}${relative(dir, abs)}`, readFileSync(abs)])));
 }
 
 const sha1 = (data: Buffer | string) => createHash('sha1').update(data).digest('hex');
@@ -98,23 +91,14 @@ describe('map_deploy_to_develop:JavaScript on semver bundled by esbuild', () => 
 });
 
 describe('map_deploy_to_develop:JavaScript by symbols and by strings, on ScanCode.io\'s cesium files', () => {
-  const zipOfFiles = (files: Record<string, string>) => {
-    const zip = new ZipFile();
-    for (const [name, path] of Object.entries(files)) zip.addFile(path, name);
-    zip.end();
-    return new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-    });
-  };
 
   it('relates a deployed chunk to its source by the similarity of their symbols', async () => {
     const dir = scancodeioTestdata('d2d-javascript', 'symbols', 'cesium');
     const r = await harness().run({
       pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
       inputs: [
-        { name: 'from-src.zip', content: await zipOfFiles({ 'Source/EllipseGeometryLibrary.js': join(dir, 'from_EllipseGeometryLibrary.js') }) },
-        { name: 'to-build.zip', content: await zipOfFiles({ 'Build/chunk-CNPP6TQ2.js': join(dir, 'to_chunk-CNPP6TQ2.js') }) },
+        { name: 'from-src.zip', content: await zipBuffer({ 'Source/EllipseGeometryLibrary.js': readFileSync(join(dir, 'from_EllipseGeometryLibrary.js')) }) },
+        { name: 'to-build.zip', content: await zipBuffer({ 'Build/chunk-CNPP6TQ2.js': readFileSync(join(dir, 'to_chunk-CNPP6TQ2.js')) }) },
       ],
     });
     expect([r.status, r.taskOutput]).toEqual(['success', '']);
@@ -127,8 +111,8 @@ describe('map_deploy_to_develop:JavaScript by symbols and by strings, on ScanCod
     const r = await harness().run({
       pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
       inputs: [
-        { name: 'from-src.zip', content: await zipOfFiles({ 'Source/decodeI3S.js': join(dir, 'source-decodeI3S.js') }) },
-        { name: 'to-build.zip', content: await zipOfFiles({ 'Build/decodeI3S.js': join(dir, 'deployed-decodeI3S.js') }) },
+        { name: 'from-src.zip', content: await zipBuffer({ 'Source/decodeI3S.js': readFileSync(join(dir, 'source-decodeI3S.js')) }) },
+        { name: 'to-build.zip', content: await zipBuffer({ 'Build/decodeI3S.js': readFileSync(join(dir, 'deployed-decodeI3S.js')) }) },
       ],
     });
     expect([r.status, r.taskOutput]).toEqual(['success', '']);
@@ -137,22 +121,43 @@ describe('map_deploy_to_develop:JavaScript by symbols and by strings, on ScanCod
   }, 120_000);
 });
 
-describe('map_deploy_to_develop on broken inputs', () => {
-  it('records a message for each bad .ABOUT file and source map, and goes on', async () => {
-    const zipOfTexts = (files: Record<string, string>) => {
-      const zip = new ZipFile();
-      for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-      zip.end();
-      return new Promise<Buffer>((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-      });
-    };
+
+describe('map_deploy_to_develop:JavaScript on third-party node_modules packages', () => {
+  it('makes a package of each top-level node_modules package.json, holding the files under it', async () => {
     const r = await harness().run({
       pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
       inputs: [
-        { name: 'from-src.zip', content: await zipOfTexts({ 'a.ABOUT': '- not a mapping\n', 'b.ABOUT': 'name: b\nversion: 1\n', 'src/app.js': 'export const a = 1;\n' }) },
-        { name: 'to-dist.zip', content: await zipOfTexts({ 'dist/app.js': 'const a=1;\n//# sourceMappingURL=app.js.map\n', 'dist/app.js.map': '{"version": 3, "sources": [' }) },
+        { name: 'from-src.zip', content: await zipBuffer({ 'src/app.js': 'export const a = 1;\n' }) },
+        {
+          name: 'to-dist.zip',
+          content: await zipBuffer({
+            'app/node_modules/left-pad/package.json': '{"name": "left-pad", "version": "1.3.0"}',
+            'app/node_modules/left-pad/index.js': 'module.exports = leftPad;\n',
+            'app/node_modules/left-pad/node_modules/inner/package.json': '{"name": "inner", "version": "2.0.0"}',
+            'app/node_modules/@scope/thing/package.json': '{"name": "@scope/thing", "version": "0.1.0"}',
+            'app/node_modules/@scope/thing/lib/a.js': 'exports.a = 1;\n',
+            'app/node_modules/broken/package.json': '{"name": "broken"}',
+            'app/node_modules/broken/x.js': 'exports.x = 1;\n',
+          }),
+        },
+      ],
+    });
+    expect([r.status, r.taskOutput]).toEqual(['success', '']);
+    expect(r.packages.map((p) => p.purl).sort()).toEqual(['pkg:npm/%40scope/thing@0.1.0', 'pkg:npm/left-pad@1.3.0']);
+    const status = (path: string) => r.resources.find((x) => x.path === `to/app/node_modules/${path}`)?.status;
+    expect(['left-pad/index.js', 'left-pad/node_modules/inner/package.json', '@scope/thing/lib/a.js'].map(status)).toEqual(['npm-package-lookup', 'npm-package-lookup', 'npm-package-lookup']);
+    // No version: no package, and its files are left to review.
+    expect(status('broken/x.js')).toBe('requires-review');
+  }, 120_000);
+});
+
+describe('map_deploy_to_develop on broken inputs', () => {
+  it('records a message for each bad .ABOUT file and source map, and goes on', async () => {
+    const r = await harness().run({
+      pipeline: 'map_deploy_to_develop', groups: ['JavaScript'],
+      inputs: [
+        { name: 'from-src.zip', content: await zipBuffer({ 'a.ABOUT': '- not a mapping\n', 'b.ABOUT': 'name: b\nversion: 1\n', 'src/app.js': 'export const a = 1;\n' }) },
+        { name: 'to-dist.zip', content: await zipBuffer({ 'dist/app.js': 'const a=1;\n//# sourceMappingURL=app.js.map\n', 'dist/app.js.map': '{"version": 3, "sources": [' }) },
       ],
     });
     expect([r.status, r.taskOutput]).toEqual(['success', '']);

@@ -5,24 +5,13 @@
  * d2d-goldens.testing.ts with its reason. D2D_DUMP_DIR=<dir> writes the differences found.
  */
 import {
-  expectOnlyKnownDifferences, normalizeResults, readScancodeioJson, recordDifferences, scancodeioTestdata, usePipelineHarness,
+  expectOnlyKnownDifferences, normalizeResults, readScancodeioJson, recordDifferences, scancodeioTestdata, usePipelineHarness, zipBuffer,
   type Difference, type HarnessResult, type JsonObject,
 } from '@sca/testing';
-import { ZipFile } from 'yazl';
 import { D2D_KNOWN_DIFFERENCES } from './d2d-goldens.testing';
 
 const harness = usePipelineHarness();
 
-/** A zip of the given files, in memory. */
-function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [path, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content), path);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-  });
-}
 
 const list = (doc: JsonObject, section: string) => (doc[section] ?? []) as JsonObject[];
 const relationKey = (r: JsonObject) => `${String(r.from_resource)} -> ${String(r.to_resource)} (${String(r.map_type)})`;
@@ -76,9 +65,9 @@ describe('map_deploy_to_develop inputs', () => {
   }, 60_000);
 
   it('takes the sides from the input tags, and maps inner classes to their outer source', async () => {
-    const sources = await zipOf({ 'src/main/java/org/example/Baz.java': 'package org.example;\n\nclass Baz { class Inner {} }\n' });
-    const jar = await zipOf({ 'org/example/Baz.class': 'compiled Baz', 'org/example/Baz$Inner.class': 'compiled Baz.Inner' });
-    const release = await zipOf({ 'app.jar': jar });
+    const sources = await zipBuffer({ 'src/main/java/org/example/Baz.java': 'package org.example;\n\nclass Baz { class Inner {} }\n' });
+    const jar = await zipBuffer({ 'org/example/Baz.class': 'compiled Baz', 'org/example/Baz$Inner.class': 'compiled Baz.Inner' });
+    const release = await zipBuffer({ 'app.jar': jar });
     const r = await harness().run({
       pipeline: 'map_deploy_to_develop',
       groups: ['Java'],

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { finished } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import { EICAR, TEST_MARKER, TEST_SIGNATURES } from './test-signatures';
+import { writeZip } from '../zip';
 
 export interface InfectedSampleOptions {
   /** The top directory in the tarball, and the tarball's name (`<name>.tar.gz`). */
@@ -20,14 +19,6 @@ export interface InfectedSample {
   infected: Record<string, string>;
   /** The codebase path of data/big.bin, when there is one. */
   bigFile: string | null;
-}
-
-/** A zip file of the entries (name to content). */
-export async function writeZip(target: string, entries: Record<string, Buffer>): Promise<void> {
-  const zip = new ZipFile();
-  for (const [name, data] of Object.entries(entries)) zip.addBuffer(data, name);
-  zip.end();
-  await finished(zip.outputStream.pipe(createWriteStream(target)));
 }
 
 /**

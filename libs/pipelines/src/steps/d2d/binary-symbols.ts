@@ -10,16 +10,16 @@ import type { StepContext } from '../../framework/step-context';
  */
 export async function storeElfSymbols(ctx: StepContext): Promise<number> {
   const elfs = (await ctx.d2dResources.list({ side: 'to', type: 'file', noRelation: true })).filter((r) => isElfFileType(r.file_type));
-  const rows: { id: number; data: Record<string, unknown> }[] = [];
+  const rows: { path: string; patch: Record<string, unknown> }[] = [];
   for (const r of elfs) {
     ctx.throwIfStopped();
     try {
       const symbols = elfDefinedSymbols(await readFile(join(ctx.dirs.codebase, r.path)));
-      if (symbols) rows.push({ id: r.id, data: { elf_symbols: symbols } });
+      if (symbols) rows.push({ path: r.path, patch: { elf_symbols: symbols } });
     } catch (error) {
       ctx.log(`Error parsing binary symbols at: ${r.path} ${(error as Error).message}`);
     }
   }
-  await ctx.d2dResources.mergeExtraData(rows);
+  await ctx.resources.mergeExtraData(rows);
   return rows.length;
 }

@@ -67,7 +67,7 @@ export const removePackagesWithoutResources = defineStep({
   name: 'remove_packages_without_resources',
   doc: 'Remove packages without any resources.',
   async run(ctx) {
-    ctx.log(`${await ctx.d2dResources.removePackagesWithoutResources()} package(s) without resources removed`);
+    ctx.log(`${await ctx.packages.removeWithoutResources()} package(s) without resources removed`);
   },
 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
-import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import type { RelationByIds, D2dResource } from '@sca/persistence';
 import {
   colocatedBySource, colocationArchivePrefix, colocationFromPrefix, isJsPathKeyFile, isSourceMappingInMinified, jsRelatedPaths, matchJavascriptMap,
   minifiedSiblingPath, parseSourceMap, PathSuffixIndex, posixName, selectJsPathSource,
@@ -20,11 +20,14 @@ async function fromCandidates(ctx: StepContext): Promise<D2dResource[]> {
 }
 
 /**
- * The to/ files still without a status, kept current as the step maps them: ScanCode.io's
- * querysets are read again at each use, so a file mapped by one key file is not mapped again.
+ * The to/ files still without a status, kept current as the step maps them (ScanCode.io's
+ * querysets are read again at each use, so a file mapped by one key file is not mapped again),
+ * with the relations and `mapped` statuses the step makes, written once at its end.
  */
 class Unmapped {
   private readonly byPath: Map<string, D2dResource>;
+  private readonly relations: RelationByIds[] = [];
+  private readonly mapped: number[] = [];
   constructor(files: D2dResource[]) {
     this.byPath = new Map(files.filter((r) => !hidden(r)).map((r) => [r.path, r]));
   }
@@ -34,9 +37,18 @@ class Unmapped {
   values(): D2dResource[] {
     return [...this.byPath.values()];
   }
-  async markMapped(ctx: StepContext, files: D2dResource[]): Promise<void> {
-    for (const f of files) this.byPath.delete(f.path);
-    await ctx.d2dResources.setStatus(files.map((f) => f.id), RESOURCE_STATUS.mapped);
+  /** Relates `files` as `relations` say and takes them out of the unmapped ones. */
+  map(files: D2dResource[], relations: RelationByIds[]): void {
+    for (const f of files) {
+      this.byPath.delete(f.path);
+      this.mapped.push(f.id);
+    }
+    this.relations.push(...relations);
+  }
+  /** Writes what the step mapped; returns how many files. */
+  async write(ctx: StepContext): Promise<number> {
+    await ctx.relations.insertByIds(this.relations);
+    return ctx.d2dResources.setStatus(this.mapped, RESOURCE_STATUS.mapped);
   }
 }
 
@@ -58,7 +70,6 @@ export const mapJavascript = defineStep({
       findPathSuffix: (path: string) => index.find(path),
       fromText: (id: number) => textOf(ctx, fromById.get(id) as D2dResource),
     };
-    let mapped = 0;
     for (const map of maps) {
       ctx.throwIfStopped();
       if (!unmapped.get(map.path)) continue;
@@ -72,30 +83,25 @@ export const mapJavascript = defineStep({
       const transpiled = [map];
       const sibling = unmapped.get(minifiedSiblingPath(map.path) ?? '');
       if (sibling && ['.js', '.css'].includes(sibling.extension) && isSourceMappingInMinified((await textOf(ctx, sibling)) ?? '', posixName(map.path))) transpiled.push(sibling);
-      const relations: D2dRelationInput[] = transpiled.flatMap((t) => matches.map((m) => ({ fromId: m.fromId, toId: t.id, mapType: 'js_compiled', extraData: m.extraData })));
-      await ctx.d2dResources.relate(relations);
-      await unmapped.markMapped(ctx, transpiled);
-      mapped += transpiled.length;
+      unmapped.map(transpiled, transpiled.flatMap((t) => matches.map((m) => ({ fromId: m.fromId, toId: t.id, mapType: 'js_compiled', extraData: m.extraData }))));
     }
-    ctx.log(`${count(mapped)} resources mapped`);
+    ctx.log(`${count(await unmapped.write(ctx))} resources mapped`);
   },
 });
 
 /**
  * js.map_related_files: relates `source` to the key file and to its sibling transpiled files
- * still without a status, which all become `mapped`; returns how many.
+ * still without a status, which all become `mapped`.
  */
-async function mapRelatedFiles(ctx: StepContext, unmapped: Unmapped, key: D2dResource, sourceId: number, mapType: string, extraData: Record<string, unknown>): Promise<number> {
+function mapRelatedFiles(unmapped: Unmapped, key: D2dResource, sourceId: number, mapType: string, extraData: Record<string, unknown>): void {
   const files = [key, ...jsRelatedPaths(key.path).map((p) => unmapped.get(p)).filter((r): r is D2dResource => r !== undefined && r.id !== key.id)];
-  await ctx.d2dResources.relate(files.map((f) => ({ fromId: sourceId, toId: f.id, mapType, extraData })));
-  await unmapped.markMapped(ctx, files);
-  return files.length;
+  unmapped.map(files, files.map((f) => ({ fromId: sourceId, toId: f.id, mapType, extraData })));
 }
 
 /** _map_javascript_path_resource: the key file's source by path, over `index`. */
-async function mapByJsPath(ctx: StepContext, unmapped: Unmapped, key: D2dResource, index: PathSuffixIndex, mapType: string): Promise<number> {
+function mapByJsPath(unmapped: Unmapped, key: D2dResource, index: PathSuffixIndex, mapType: string): void {
   const source = selectJsPathSource(key.path, (p) => index.find(p));
-  return source ? mapRelatedFiles(ctx, unmapped, key, source.fromId, mapType, { path_score: source.pathScore }) : 0;
+  if (source) mapRelatedFiles(unmapped, key, source.fromId, mapType, { path_score: source.pathScore });
 }
 
 export const mapJavascriptPostPurldbMatch = defineStep({
@@ -112,7 +118,7 @@ export const mapJavascriptPostPurldbMatch = defineStep({
     const minified = (await ctx.d2dResources.list({ side: 'to', type: 'file', noStatus: true, extensions: ['.css', '.js'] }));
     ctx.log(`Mapping ${count(minified.length)} minified .js and .css resources based on existing PurlDB match.`);
     const index = new PathSuffixIndex(maps.map((r) => [r.id, r.path] as const));
-    const packagesOf = await ctx.d2dResources.packagesOf(maps.map((r) => r.id));
+    const packagesOf = await ctx.packages.packageIdsOf(maps.map((r) => r.id));
     for (const file of minified) {
       const mapName = `${posixName(file.path)}.map`;
       if (!isSourceMappingInMinified((await textOf(ctx, file)) ?? '', mapName)) continue;
@@ -120,7 +126,7 @@ export const mapJavascriptPostPurldbMatch = defineStep({
       if (!hit || hit.ids.length > hit.matchedSegments) continue;
       const packageId = packagesOf.get(hit.ids[0])?.[0];
       if (packageId === undefined) continue;
-      await ctx.d2dResources.linkToPackageId([file.id], packageId);
+      await ctx.packages.linkResourceIds([file.id], packageId);
       await ctx.d2dResources.setStatus([file.id], RESOURCE_STATUS.mapped);
     }
   },
@@ -135,12 +141,11 @@ export const mapJavascriptPath = defineStep({
     const keys = unmapped.values().filter((r) => isJsPathKeyFile(r.path));
     ctx.log(`Mapping ${count(keys.length)} to/ resources using javascript map against from/ codebase.`);
     const index = new PathSuffixIndex((await fromCandidates(ctx)).map((r) => [r.id, r.path] as const));
-    let mapped = 0;
     for (const key of keys) {
       ctx.throwIfStopped();
-      if (unmapped.get(key.path)) mapped += await mapByJsPath(ctx, unmapped, key, index, 'js_path');
+      if (unmapped.get(key.path)) mapByJsPath(unmapped, key, index, 'js_path');
     }
-    ctx.log(`${count(mapped)} resources mapped`);
+    ctx.log(`${count(await unmapped.write(ctx))} resources mapped`);
   },
 });
 
@@ -164,8 +169,9 @@ export const mapJavascriptColocation = defineStep({
       const parsed = key.extension === '.map' ? parseSourceMap(await readFile(join(ctx.dirs.codebase, key.path)).catch(() => Buffer.alloc(0))) : null;
       const firstSource = parsed?.ok ? parsed.map.sources[0] : undefined;
       const bySource = firstSource === undefined ? null : colocatedBySource(firstSource, near);
-      if (bySource !== null) await mapRelatedFiles(ctx, unmapped, key, bySource, 'js_colocation', {});
-      else await mapByJsPath(ctx, unmapped, key, new PathSuffixIndex(near.map((r) => [r.id, r.path] as const)), 'js_colocation');
+      if (bySource !== null) mapRelatedFiles(unmapped, key, bySource, 'js_colocation', {});
+      else mapByJsPath(unmapped, key, new PathSuffixIndex(near.map((r) => [r.id, r.path] as const)), 'js_colocation');
     }
+    ctx.log(`${count(await unmapped.write(ctx))} resources mapped`);
   },
 });

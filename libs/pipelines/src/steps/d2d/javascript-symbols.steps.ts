@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
-import type { D2dResource } from '@sca/persistence';
+import type { D2dResource, RelationByIds } from '@sca/persistence';
 import { countOccurrences, selectSourceBySymbols, selectSourceByStrings, sourceLanguageOf, type JavascriptSourceMatch, type SourceCandidate, type SourceSymbolsTask } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
@@ -35,9 +35,9 @@ async function storeSymbolsAndStrings(ctx: StepContext, files: D2dResource[]): P
       const result = results[i];
       if ('error' in result) return [];
       r.extra_data = { ...r.extra_data, source_symbols: result.symbols, source_strings: result.strings };
-      return [{ id: r.id, data: { source_symbols: result.symbols, source_strings: result.strings } }];
+      return [{ path: r.path, patch: { source_symbols: result.symbols, source_strings: result.strings } }];
     });
-    await ctx.d2dResources.mergeExtraData(rows);
+    await ctx.resources.mergeExtraData(rows);
   });
 }
 
@@ -49,19 +49,17 @@ interface BestSourceRule {
   scoreKey: string;
 }
 
-/** Each deployed file to its best source by `rule`, related and `mapped`; returns how many. */
+/** Each deployed file to its best source by `rule`, related and `mapped` in one write; returns how many. */
 async function relateBestSources(ctx: StepContext, deployed: D2dResource[], sources: D2dResource[], rule: BestSourceRule): Promise<number> {
   const candidates: SourceCandidate[] = sources.map((r) => ({ id: r.id, occurrences: rule.of(r)?.length ? countOccurrences(rule.of(r) as string[]) : null }));
-  let mapped = 0;
+  const relations: RelationByIds[] = [];
   for (const target of deployed) {
     ctx.throwIfStopped();
     const match = rule.select(rule.of(target), candidates);
-    if (!match) continue;
-    await ctx.d2dResources.relate([{ fromId: match.fromId, toId: target.id, mapType: rule.mapType, extraData: { [rule.scoreKey]: match.score } }]);
-    await ctx.d2dResources.setStatus([target.id], RESOURCE_STATUS.mapped);
-    mapped++;
+    if (match) relations.push({ fromId: match.fromId, toId: target.id, mapType: rule.mapType, extraData: { [rule.scoreKey]: match.score } });
   }
-  return mapped;
+  await ctx.relations.insertByIds(relations);
+  return ctx.d2dResources.setStatus(relations.map((r) => r.toId), RESOURCE_STATUS.mapped);
 }
 
 async function javascriptFiles(ctx: StepContext): Promise<{ from: D2dResource[]; to: D2dResource[] }> {

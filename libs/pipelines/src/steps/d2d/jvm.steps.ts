@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
-import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import type { RelationByIds, D2dResource } from '@sca/persistence';
 import { candidateSourcePaths, findJvmPackage, fullyQualifiedSourcePath, JVM_LANGUAGES, PathSuffixIndex, type JvmLanguage } from '@sca/scanner';
 import { defineStep, type StepDefinition } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
@@ -13,20 +13,20 @@ const pythonTuple = (items: readonly string[]) => `(${items.map((i) => `'${i}'`)
 async function findPackages(ctx: StepContext, lang: JvmLanguage): Promise<void> {
   const sources = await ctx.d2dResources.list({ side: 'from', type: 'file', noStatus: true, extensions: lang.sourceExtensions });
   ctx.log(`Finding ${lang.name} packages for ${count(sources.length)} ${pythonTuple(lang.sourceExtensions)} resources.`);
-  const found: { id: number; data: Record<string, unknown> }[] = [];
+  const found: { path: string; patch: Record<string, unknown> }[] = [];
   const failed: number[] = [];
   const messages = ctx.messages.batch();
   for (const r of sources) {
     ctx.throwIfStopped();
     try {
       const jvmPackage = findJvmPackage(lang, await readFile(join(ctx.dirs.codebase, r.path), 'utf8'));
-      if (jvmPackage) found.push({ id: r.id, data: { [lang.packageAttribute]: jvmPackage } });
+      if (jvmPackage) found.push({ path: r.path, patch: { [lang.packageAttribute]: jvmPackage } });
     } catch (error) {
       failed.push(r.id);
       await messages.scanErrors(`find_${lang.name}_packages`, r.path, [(error as Error).message]);
     }
   }
-  await ctx.d2dResources.mergeExtraData(found);
+  await ctx.resources.mergeExtraData(found);
   await ctx.d2dResources.setStatus(failed, RESOURCE_STATUS.scannedWithError);
   await messages.flush();
 }
@@ -49,7 +49,7 @@ async function mapToClass(ctx: StepContext, lang: JvmLanguage): Promise<void> {
   ctx.log(`Mapping ${count(classes.length)} .class (or other deployed file) resources to ${count(sources.length)} ${pythonTuple(lang.sourceExtensions)}`);
   const byId = new Map(sources.map((r) => [r.id, r]));
   const index = new PathSuffixIndex(sources.map((r) => [r.id, fullyQualifiedSourcePath(String(r.extra_data[lang.packageAttribute]), r.name)] as const), false);
-  const relations: D2dRelationInput[] = [];
+  const relations: RelationByIds[] = [];
   for (const target of classes) {
     for (const extension of lang.sourceExtensions) {
       const match = candidateSourcePaths(lang, target.path, extension).map((p) => index.find(p)).find((m) => m !== null);
@@ -60,7 +60,7 @@ async function mapToClass(ctx: StepContext, lang: JvmLanguage): Promise<void> {
       }
     }
   }
-  ctx.log(`${await ctx.d2dResources.relate(relations)} ${lang.mapType} relation(s) created`);
+  ctx.log(`${await ctx.relations.insertByIds(relations)} ${lang.mapType} relation(s) created`);
 }
 
 /** map_jar_to_<lang>_source: a to/ jar whose classes all come from one from/ source root is related to that directory. */
@@ -72,7 +72,7 @@ async function mapJarToSource(ctx: StepContext, lang: JvmLanguage): Promise<void
   for (const r of await ctx.d2dResources.relations([lang.mapType])) classRoots.set(r.to_id, [...(classRoots.get(r.to_id) ?? []), String(r.extra_data.from_source_root ?? '')]);
   const toClasses = await ctx.d2dResources.list({ side: 'to', type: 'file', extensions: lang.binaryExtensions });
   const fromByPath = new Map((await ctx.d2dResources.list({ side: 'from' })).map((r) => [r.path, r]));
-  const relations: D2dRelationInput[] = [];
+  const relations: RelationByIds[] = [];
   for (const jar of jars) {
     const prefix = `${jar.path}-extract/`;
     const roots = new Set(toClasses.filter((c) => c.path.startsWith(prefix)).flatMap((c) => classRoots.get(c.id) ?? []));
@@ -80,7 +80,7 @@ async function mapJarToSource(ctx: StepContext, lang: JvmLanguage): Promise<void
     const root = fromByPath.get([...roots][0].replace(/\/+$/, ''));
     if (root) relations.push({ fromId: root.id, toId: jar.id, mapType: 'jar_to_source' });
   }
-  ctx.log(`${await ctx.d2dResources.relate(relations)} jar_to_source relation(s) created`);
+  ctx.log(`${await ctx.relations.insertByIds(relations)} jar_to_source relation(s) created`);
 }
 
 const SOURCE_NAMES: Record<string, string> = { java: '.java', scala: '.scala', kotlin: 'kotlin', grammar: '.g/.g4', groovy: '.groovy', aspectj: '.aj', clojure: '.clj', xtend: 'xtend' };

@@ -6,7 +6,7 @@ import type { StepContext } from '../../framework/step-context';
 
 interface LocalFilesGroup {
   expression: string;
-  ids: number[];
+  paths: string[];
   copyrights: string[];
 }
 
@@ -17,14 +17,14 @@ interface LocalFilesGroup {
 async function localFilesGroups(ctx: StepContext): Promise<LocalFilesGroup[]> {
   const relations = await ctx.d2dResources.relations();
   const toIds = [...new Set(relations.map((r) => r.to_id))];
-  const inPackages = await ctx.d2dResources.idsInPackages(toIds);
+  const inPackages = await ctx.packages.packageIdsOf(toIds);
   const fromIds = new Set(relations.filter((r) => !inPackages.has(r.to_id)).map((r) => r.from_id));
   const files = (await ctx.d2dResources.list({ side: 'from', type: 'file' })).filter((r) => fromIds.has(r.id) && r.detected_license_expression !== '');
   const copyrights = await ctx.d2dResources.copyrightsOf(files.map((r) => r.id));
   const groups = new Map<string, LocalFilesGroup>();
   for (const r of files) {
-    const group = groups.get(r.detected_license_expression) ?? { expression: r.detected_license_expression, ids: [], copyrights: [] };
-    group.ids.push(r.id);
+    const group = groups.get(r.detected_license_expression) ?? { expression: r.detected_license_expression, paths: [], copyrights: [] };
+    group.paths.push(r.path);
     for (const c of copyrights.get(r.id) ?? []) if (!group.copyrights.includes(c)) group.copyrights.push(c);
     groups.set(group.expression, group);
   }
@@ -53,7 +53,7 @@ export const createLocalFilesPackages = defineStep({
     for (const group of groups) {
       const record = localFilesPackage(ctx, group);
       await ctx.packages.insert([record]);
-      await ctx.d2dResources.linkToPackage(group.ids, record.package_uid);
+      await ctx.packages.linkResources(group.paths.map((path) => ({ path, package_uid: record.package_uid })));
     }
     ctx.log(`${groups.length} local-files package(s) created`);
   },

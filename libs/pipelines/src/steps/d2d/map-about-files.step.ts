@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { RESOURCE_STATUS, type PackageRecord } from '@sca/contracts';
 import { normalizePackage } from '@sca/formats';
-import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import type { RelationByIds, D2dResource } from '@sca/persistence';
 import { aboutGlobRegex, parseAboutFile, type AboutPackageData } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
@@ -78,11 +78,11 @@ export const mapAboutFiles = defineStep({
       const record = aboutPackage(about.data);
       if (record) {
         await ctx.packages.insert([record]);
-        await ctx.d2dResources.linkToPackage(about.mapped.map((r) => r.id), record.package_uid);
+        await ctx.packages.linkResources(about.mapped.map((r) => ({ path: r.path, package_uid: record.package_uid })));
         packages++;
       }
-      const relations: D2dRelationInput[] = about.mapped.map((r) => ({ fromId: about.resource.id, toId: r.id, mapType: 'about_file' }));
-      await ctx.d2dResources.relate(relations);
+      const relations: RelationByIds[] = about.mapped.map((r) => ({ fromId: about.resource.id, toId: r.id, mapType: 'about_file' }));
+      await ctx.relations.insertByIds(relations);
       const dir = about.resource.path.slice(0, about.resource.path.lastIndexOf('/') + 1);
       const companions = [about.data.extra_data.license_file, about.data.extra_data.notice_file].filter(Boolean).map((n) => `${dir}${n}`);
       const companionIds = fromFiles.filter((r) => companions.includes(r.path)).map((r) => r.id);

@@ -1,4 +1,4 @@
-import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import type { RelationByIds, D2dResource } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
 
 /**
@@ -25,12 +25,12 @@ export const mapChecksum = defineStep({
     ctx.log(`Mapping ${to.length.toLocaleString('en-US')} to/ resources using sha1 against from/ codebase`);
     const fromBySha1 = new Map<string, D2dResource[]>();
     for (const r of from) fromBySha1.set(r.sha1, [...(fromBySha1.get(r.sha1) ?? []), r]);
-    const relations: D2dRelationInput[] = [];
+    const relations: RelationByIds[] = [];
     for (const target of to) {
       const candidates = fromBySha1.get(target.sha1);
       if (!candidates) continue;
       for (const match of bestPathMatches(target.path, candidates)) relations.push({ fromId: match.id, toId: target.id, mapType: 'sha1' });
     }
-    ctx.log(`${await ctx.d2dResources.relate(relations)} sha1 relation(s) created`);
+    ctx.log(`${await ctx.relations.insertByIds(relations)} sha1 relation(s) created`);
   },
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { D2dRelationInput, D2dResource } from '@sca/persistence';
+import type { RelationByIds, D2dResource } from '@sca/persistence';
 import { formatDiffRatio, PathSuffixIndex, textDiffRatio } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import type { StepContext } from '../../framework/step-context';
@@ -16,10 +16,6 @@ export async function textOf(ctx: StepContext, r: D2dResource): Promise<string |
   }
 }
 
-/** The line similarity of two resources (ScanCode.io's get_resource_diff_ratio), null when either is not readable text or is empty. */
-export async function resourceDiffRatio(ctx: StepContext, a: D2dResource, b: D2dResource): Promise<number | null> {
-  return textDiffRatio(await textOf(ctx, a), await textOf(ctx, b));
-}
 
 export const mapPath = defineStep({
   name: 'map_path',
@@ -34,21 +30,22 @@ export const mapPath = defineStep({
     }
     const byId = new Map(from.map((r) => [r.id, r]));
     const index = new PathSuffixIndex(from.map((r) => [r.id, r.path] as const));
-    const relations: D2dRelationInput[] = [];
+    const relations: RelationByIds[] = [];
     for (const target of to) {
       ctx.throwIfStopped();
       const match = index.find(target.path);
       // Never on the file name alone, and never more candidates than matched segments.
       if (!match || match.matchedSegments < 2 || match.ids.length > match.matchedSegments) continue;
       const toLength = target.path.split('/').length - 1;
+      const targetText = await textOf(ctx, target);
       for (const id of match.ids) {
-        const ratio = await resourceDiffRatio(ctx, target, byId.get(id) as D2dResource);
+        const ratio = textDiffRatio(targetText, await textOf(ctx, byId.get(id) as D2dResource));
         if (ratio !== null && ratio < DIFF_RATIO_THRESHOLD) continue;
         const extraData: Record<string, unknown> = { path_score: `${match.matchedSegments}/${toLength}` };
         if (ratio) extraData.diff_ratio = formatDiffRatio(ratio);
         relations.push({ fromId: id, toId: target.id, mapType: 'path', extraData });
       }
     }
-    ctx.log(`${await ctx.d2dResources.relate(relations)} path relation(s) created`);
+    ctx.log(`${await ctx.relations.insertByIds(relations)} path relation(s) created`);
   },
 });

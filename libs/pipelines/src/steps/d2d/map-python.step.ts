@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { D2dRelationInput } from '@sca/persistence';
+import type { RelationByIds } from '@sca/persistence';
 import { isElfFileType, pythonFunctionNames } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
 import { defineStep } from '../../framework/define';
@@ -20,14 +20,14 @@ async function mapPythonPyxToBinaries(ctx: StepContext): Promise<number> {
   const elfs = (await ctx.d2dResources.list({ side: 'to', type: 'file', noRelation: true })).filter((r) => isElfFileType(r.file_type));
   if (elfs.length === 0) return 0;
   const haystacks = elfs.map((r) => ({ id: r.id, text: JSON.stringify(r.extra_data).toLowerCase() }));
-  const relations: D2dRelationInput[] = [];
+  const relations: RelationByIds[] = [];
   for (const source of await ctx.d2dResources.list({ side: 'from', type: 'file', extensions: PYTHON_SOURCES })) {
     const text = await readFile(join(ctx.dirs.codebase, source.path), 'utf8').catch(() => '');
     const names = pythonFunctionNames(text, source.extension).map((n) => n.toLowerCase());
     if (names.length === 0) continue;
     for (const elf of haystacks) if (names.some((n) => elf.text.includes(n))) relations.push({ fromId: source.id, toId: elf.id, mapType: 'python_pyx_match' });
   }
-  return ctx.d2dResources.relate(relations);
+  return ctx.relations.insertByIds(relations);
 }
 
 export const mapPython = defineStep({
@@ -39,12 +39,12 @@ export const mapPython = defineStep({
     const modules = await ctx.d2dResources.list({ side: 'to', type: 'file', noRelation: true, extensions: ['.py', '.pyi'] });
     // One .proto per base name, the last in path order, as ScanCode.io's index keeps it.
     const protoByBase = new Map((await ctx.d2dResources.list({ side: 'from', type: 'file', extensions: ['.proto'] })).map((p) => [p.name.replace('.proto', ''), p]));
-    const relations: D2dRelationInput[] = [];
+    const relations: RelationByIds[] = [];
     for (const module of modules) {
       const base = protobufBaseName(module.name);
       const proto = base === null ? undefined : protoByBase.get(base);
       if (proto) relations.push({ fromId: proto.id, toId: module.id, mapType: 'protobuf_mapping', extraData: { protobuf_base_name: base } });
     }
-    ctx.log(`${await ctx.d2dResources.relate(relations)} protobuf_mapping relation(s) created`);
+    ctx.log(`${await ctx.relations.insertByIds(relations)} protobuf_mapping relation(s) created`);
   },
 });

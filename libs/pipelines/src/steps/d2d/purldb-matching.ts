@@ -40,7 +40,7 @@ export async function createPackageFromPurldbData(ctx: StepContext, resources: r
   const record = { ...item.record, package_uid: `${item.record.purl}?uuid=${randomUUID()}`, missing_resources: [], modified_resources: [] };
   await ctx.packages.insert([record]);
   const covered = await coveredResources(ctx, resources);
-  await ctx.d2dResources.linkToPackage(covered.map((r) => r.id), record.package_uid);
+  await ctx.packages.linkResources(covered.map((r) => ({ path: r.path, package_uid: record.package_uid })));
   const fresh = covered.filter((r) => !PURLDB_STATUSES.includes(r.status));
   return ctx.d2dResources.setStatus(fresh.map((r) => r.id), status);
 }

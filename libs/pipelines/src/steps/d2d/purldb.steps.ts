@@ -118,17 +118,17 @@ export const matchPurldbResourcesPostProcess = defineStep({
       // The archive's own files: not those of an archive nested in it.
       const own = matched.filter((r) => r.path.startsWith(dir.path) && !r.path.slice(dir.path.length).includes('-extract/'));
       if (own.length === 0) continue;
-      const packagesOf = await ctx.d2dResources.packagesOf(own.map((r) => r.id));
+      const packagesOf = await ctx.packages.packageIdsOf(own.map((r) => r.id));
       const resourcesByPackage = new Map<number, number[]>();
       for (const r of own) for (const p of packagesOf.get(r.id) ?? []) resourcesByPackage.set(p, [...(resourcesByPackage.get(p) ?? []), r.id]);
       // Each resource goes to the package that matched the most of the archive's resources.
       const ranked = [...resourcesByPackage].sort((a, b) => b[1].length - a[1].length);
-      await ctx.d2dResources.unlinkFromPackages(own.map((r) => r.id));
+      await ctx.packages.unlinkResources(own.map((r) => r.id));
       const assigned = new Set<number>();
       for (const [packageId, ids] of ranked) {
         const unassigned = ids.filter((id) => !assigned.has(id));
         unassigned.forEach((id) => assigned.add(id));
-        await ctx.d2dResources.linkToPackageId(unassigned, packageId);
+        await ctx.packages.linkResourceIds(unassigned, packageId);
       }
       reassigned += own.length;
     }
