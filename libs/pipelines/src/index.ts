@@ -8,6 +8,7 @@ export * from './framework/format-failure';
 export * from './framework/registry';
 export * from './framework/pipeline-info';
 export * from './framework/codebase-pack';
+export * from './framework/codebase-files';
 export * from './steps/download-missing-inputs.step';
 export * from './steps/input-files-error';
 export * from './pipelines';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ClaimedRun, RunLog } from '@sca/persistence';
-import { createStepContext, OpenStepContext, packCodebase, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
+import { createStepContext, loadCodebaseFiles, OpenStepContext, packCodebase, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
 import { FetchPolicy } from '@sca/fetch';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { clamdSettings } from '../config/clamd-config';
@@ -98,7 +98,7 @@ export class StepRunner {
 
   /** The codebase as one pack object per run (see libs/pipelines codebase-pack.ts; restore-codebase.ts reads it back). */
   private async keepCodebase(run: ClaimedRun, dirs: WorkDirs): Promise<void> {
-    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, dirs.codebase);
+    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, await loadCodebaseFiles(dirs));
   }
 
   /** What the API serves later (file_content, outputs) must outlive the scratch directory. */

@@ -3,6 +3,7 @@ import { createRunRepositories, loadRunProject, mergeProjectExtraData } from '@s
 import { PurlDbClient, type FetchPolicy, type PurlDbSettings } from '@sca/fetch';
 import { ScanPool } from '@sca/scanner';
 import type { ObjectStorage } from '@sca/storage';
+import { loadCodebaseFiles } from './codebase-files';
 import type { RunPolicies } from './run-policies';
 import { RunStoppedError, type ClamdSettings, type ScanSettings, type StepContext, type StepRun, type WorkDirs } from './step-context';
 
@@ -66,6 +67,7 @@ export async function createStepContext(
     fetchPolicy: services.fetchPolicy,
     scan: services.scan,
     clamd: services.clamd,
+    codebase: () => loadCodebaseFiles(dirs),
     scanPool: () => (pool ??= new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
     purldb: () => (purldb ??= purldbSettings ? availablePurlDb(purldbSettings) : Promise.resolve(null)),
     signal: hooks.signal,

@@ -4,6 +4,7 @@ import type {
 import type { ClamdAddress, Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
 import { FetchPolicy, type PurlDbClient } from '@sca/fetch';
+import type { CodebaseFiles } from './codebase-files';
 
 export interface WorkDirs {
   root: string;
@@ -77,6 +78,11 @@ export interface StepContext {
   fetchPolicy: FetchPolicy;
   scan: ScanSettings;
   clamd: ClamdSettings;
+  /**
+   * codebase/ as steps read it: the disk, plus the archive trees an earlier step mounted (image
+   * layers read in place). Read the codebase's files through it, not through `dirs.codebase`.
+   */
+  codebase(): Promise<CodebaseFiles>;
   /**
    * The run's worker pool for per-file work, under the scan settings: started at the first call
    * and closed when the run ends, so that the workers load the scan engine once per run rather

@@ -8,6 +8,7 @@
  * once the archive is done, with the same problem messages. Paths are relative to the root,
  * `/`-separated, '' being the root itself.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { posix } from 'node:path';
 import { entrySegments } from './safe-paths';
 
@@ -21,6 +22,23 @@ export interface FileRange {
   path: string;
   start: number;
   size: number;
+}
+
+/** The bytes of a range, read whole (ranges of archive trees are files of ordinary size). */
+export function readRange(range: FileRange): Buffer {
+  const fd = openSync(range.path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(range.size);
+    let got = 0;
+    while (got < range.size) {
+      const n = readSync(fd, buffer, got, range.size - got, range.start + got);
+      if (n === 0) throw new Error(`${range.path}: ${range.size - got} bytes missing at ${range.start + got}`);
+      got += n;
+    }
+    return buffer;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface ArchiveTreeEntry {

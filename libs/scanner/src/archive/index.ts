@@ -11,3 +11,5 @@ export {
   type ExtractionResult,
   type ExtractOptions,
 } from './extraction-types';
+export { ArchiveTree, OUTSIDE, readRange, type ArchiveTreeJson, type ArchiveTreeNode, type FileRange } from './archive-tree';
+export { buildArchiveTree, type ArchiveTreeOptions, type ArchiveTreeResult } from './archive-tree-builder';

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ArchiveTree } from '../archive/archive-tree';
 import { isInside } from '../archive/safe-paths';
 import type { AssemblyMessage, Dependency } from '../packages/assembly';
 import { uidFor } from '../packages/assembly/records';
@@ -17,8 +18,10 @@ import { purlOf } from '../packages/package-data';
 import { installedPackagesOfRoot, type InstalledFile, type InstalledPackage, type RootPackagesOptions } from './rootfs-packages';
 
 export interface LayerRoot {
-  /** The extracted layer directory. */
+  /** The extracted layer directory (or the one its archive tree stands for). */
   dir: string;
+  /** The layer's archive tree, when it is read in place. */
+  tree?: ArchiveTree;
   /** The layer tag (`img-…-layer-NN-…`), carried to the packages found in it. */
   tag: string;
 }
@@ -35,11 +38,11 @@ export interface ImagePackages {
   messages: AssemblyMessage[];
 }
 
-export async function installedPackagesOfLayers(layers: readonly LayerRoot[], opts: Omit<RootPackagesOptions, 'rootName'> = {}): Promise<ImagePackages> {
+export async function installedPackagesOfLayers(layers: readonly LayerRoot[], opts: Omit<RootPackagesOptions, 'rootName' | 'tree'> = {}): Promise<ImagePackages> {
   const seen = new Set<string>();
   const out: ImagePackages = { packages: [], dependencies: [], messages: [] };
-  for (const [layer, { dir, tag }] of layers.entries()) {
-    const found = await installedPackagesOfRoot(dir, opts);
+  for (const [layer, { dir, tag, tree }] of layers.entries()) {
+    const found = await installedPackagesOfRoot(dir, { ...opts, tree });
     const kept = new Set<string>();
     for (const p of found.packages) {
       const purl = p.package.purl;

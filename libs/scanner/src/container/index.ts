@@ -11,3 +11,5 @@ export { installedPackagesOfRoot, type InstalledFile, type InstalledPackage, typ
 export { listLayerEntries, squashLayers, type SquashResult } from './squash-layers';
 export { hiddenLayerPaths, isWhiteoutMarker, OPAQUE_MARKER, whiteoutTarget, WHITEOUT_PREFIX, type HiddenPath, type HiddenReason, type LayerEntry } from './whiteouts';
 export { distroCheckMessage, SUPPORTED_DISTROS, type DistroRecord } from '../packages/distro/distro-record';
+export { readImageLayers, type LayerTrees } from './layer-trees';
+export { diskRoot, rootReader, treeRoot, type RootReader } from './root-reader';

@@ -6,10 +6,9 @@
  * assembled as the toolkit does; each package comes back with the files its database says it
  * installed (rootfs paths with their checksums) and the ones missing from the directory.
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { readFile, realpath } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { isInside } from '../archive/safe-paths';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { readRange, type ArchiveTree } from '../archive/archive-tree';
 import { assemblePackages, CodebaseView, type AssemblyMessage, type CodebaseEntry, type Dependency, type Package } from '../packages/assembly';
 import { randomUid, type UidFactory } from '../packages/assembly/records';
 import type { DatafileHandler } from '../packages/handler';
@@ -17,7 +16,7 @@ import { populateLicenseFields } from '../packages/license-fields';
 import type { FileReference } from '../packages/package-data';
 import { matchingHandlers, recognizePackageData } from '../packages/recognize';
 import { handlersById, systemHandlers } from '../packages/registry';
-import { walkTree } from '../scan/walk';
+import { rootReader, type RootReader } from './root-reader';
 
 export interface InstalledFile {
   /** Absolute path inside the root (`/usr/bin/x`): ScanCode.io's `rootfs_path`. */
@@ -54,6 +53,8 @@ export interface RootPackagesOptions {
   /** Detect licenses in the packages' license statements (ScanCode does, unless package_only). */
   licenses?: boolean;
   uid?: UidFactory;
+  /** The root's archive tree, when it is an image layer read in place (mounted at the root directory). */
+  tree?: ArchiveTree;
 }
 
 /** The system handlers, plus the dpkg copyright file that ScanCode's dpkg assembly merges. */
@@ -67,15 +68,15 @@ export function toInstalledFile(ref: FileReference): InstalledFile {
 }
 
 export async function installedPackagesOfRoot(rootDir: string, opts: RootPackagesOptions = {}): Promise<RootPackages> {
-  const rootReal = await realpath(rootDir);
-  const rootName = opts.rootName ?? basename(rootReal);
+  const root = await rootReader(rootDir, opts.tree);
+  const rootName = opts.rootName ?? basename(root.dir);
   const handlers = installedDatabaseHandlers();
   const entries: CodebaseEntry[] = [];
   const messages: AssemblyMessage[] = [];
-  for await (const e of walkTree(rootReal, rootName)) {
+  for await (const e of root.entries(rootName)) {
     const entry: CodebaseEntry = { path: e.path, type: e.type };
     if (e.type === 'file' && matchingHandlers(e.absPath, handlers).length) {
-      const content = await readFile(e.absPath);
+      const content = e.range ? readRange(e.range) : await readFile(e.absPath);
       const found = recognizePackageData(e.absPath, content, handlers, e.path);
       for (const error of found.errors) messages.push({ severity: 'error', path: e.path, description: error });
       if (opts.licenses !== false) for (const pd of found.packageData) populateLicenseFields(pd, e.path);
@@ -83,7 +84,7 @@ export async function installedPackagesOfRoot(rootDir: string, opts: RootPackage
     }
     entries.push(entry);
   }
-  const view = new CodebaseView(entries, (path) => readInside(rootReal, rootName, path), (path) => realPathInside(rootReal, rootName, path));
+  const view = new CodebaseView(entries, (path) => readInside(root, rootName, path), (path) => realPathInside(root, rootName, path));
   const ctx = assemblePackages(view, handlersById(), opts.uid ?? randomUid);
   const linkedPaths = new Map<string, string[]>();
   for (const [path, uids] of ctx.links) {
@@ -102,23 +103,14 @@ export async function installedPackagesOfRoot(rootDir: string, opts: RootPackage
 }
 
 /** Reads a codebase path of the root for the assembly (os-release, file lists), never outside it. */
-function readInside(rootReal: string, rootName: string, path: string): Buffer | null {
+function readInside(root: RootReader, rootName: string, path: string): Buffer | null {
   if (path !== rootName && !path.startsWith(`${rootName}/`)) return null;
-  try {
-    const real = realpathSync(join(rootReal, path.slice(rootName.length + 1)));
-    return isInside(rootReal, real) ? readFileSync(real) : null;
-  } catch {
-    return null;
-  }
+  return root.read(path.slice(rootName.length + 1));
 }
 
 /** The codebase path of a path of the root once its symlinks are followed, if it stays inside the root. */
-function realPathInside(rootReal: string, rootName: string, path: string): string | null {
+function realPathInside(root: RootReader, rootName: string, path: string): string | null {
   if (!path.startsWith(`${rootName}/`)) return null;
-  try {
-    const real = realpathSync(join(rootReal, path.slice(rootName.length + 1)));
-    return isInside(rootReal, real) && real !== rootReal ? `${rootName}/${real.slice(rootReal.length + 1)}` : null;
-  } catch {
-    return null;
-  }
+  const real = root.realPath(path.slice(rootName.length + 1));
+  return real ? `${rootName}/${real}` : null;
 }

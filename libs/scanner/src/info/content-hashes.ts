@@ -1,6 +1,7 @@
 import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { FileRange } from '../archive/archive-tree';
 
 /** Read size per step: large enough for few syscalls, small enough to keep memory flat on big files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -78,41 +79,61 @@ export interface ReadFileContent extends HashedContent {
   content: Buffer | null;
 }
 
+interface ReadOptions {
+  contentLimit: number;
+  headBytes: number;
+  hash: boolean;
+}
+
 /**
  * Synchronous single-pass read for the scan workers (one file at a time per worker, so there is
  * nothing to overlap and the promise/thread-pool round trips of fs/promises only cost time).
  * Opens without following symlinks and without blocking on FIFOs; returns null when the path is
  * not a regular file. The content read once serves hashing, libmagic and the text scanners.
- * `hash: false` skips the digests (the hashes are then empty strings).
+ * `hash: false` skips the digests (the hashes are then empty strings). With `range`, the file's
+ * bytes are that range of another file, and `absPath` only names it.
  */
-export function readFileContent(absPath: string, opts: { contentLimit: number; headBytes: number; hash: boolean }): ReadFileContent | null {
+export function readFileContent(absPath: string, opts: ReadOptions, range?: FileRange): ReadFileContent | null {
+  if (range) {
+    const fd = openSync(range.path, constants.O_RDONLY);
+    try {
+      return readRegion(fd, range.start, range.size, opts, false);
+    } finally {
+      closeSync(fd);
+    }
+  }
   const fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return null;
-    const expected = st.size;
-    const wantContent = expected <= opts.contentLimit;
-    if (wantContent || expected <= WHOLE_READ_BYTES || !opts.hash) {
-      const limit = wantContent || opts.hash ? expected : Math.min(expected, opts.headBytes);
-      const buf = Buffer.allocUnsafe(limit);
-      let size = 0;
-      while (size < limit) {
-        const n = readSync(fd, buf, size, limit - size, size);
-        if (n === 0) break;
-        size += n;
-      }
-      const data = buf.subarray(0, size);
-      if (size === expected || !opts.hash) {
-        const hashes = opts.hash ? digestBuffer(data) : EMPTY_HASHES;
-        const head = data.length > opts.headBytes ? data.subarray(0, opts.headBytes) : data;
-        return { hashes, head, size: opts.hash ? size : expected, content: wantContent ? data : null };
-      }
-      // The file shrank while we read it: fall through to the streaming pass below.
-    }
-    return { ...streamHashSync(fd, opts.headBytes), content: null };
+    return readRegion(fd, 0, st.size, opts, true);
   } finally {
     closeSync(fd);
   }
+}
+
+/** `size` bytes at `base` of `fd`; `mayChange`: a file of its own, whose size is checked again. */
+function readRegion(fd: number, base: number, expected: number, opts: ReadOptions, mayChange: boolean): ReadFileContent {
+  const wantContent = expected <= opts.contentLimit;
+  if (wantContent || expected <= WHOLE_READ_BYTES || !opts.hash) {
+    const limit = wantContent || opts.hash ? expected : Math.min(expected, opts.headBytes);
+    const buf = Buffer.allocUnsafe(limit);
+    let size = 0;
+    while (size < limit) {
+      const n = readSync(fd, buf, size, limit - size, base + size);
+      if (n === 0) break;
+      size += n;
+    }
+    const data = buf.subarray(0, size);
+    if (size === expected || !opts.hash) {
+      const hashes = opts.hash ? digestBuffer(data) : EMPTY_HASHES;
+      const head = data.length > opts.headBytes ? data.subarray(0, opts.headBytes) : data;
+      return { hashes, head, size: opts.hash ? size : expected, content: wantContent ? data : null };
+    }
+    // The file shrank while we read it: fall through to the streaming pass below.
+    if (!mayChange) throw new Error(`unexpected end of data: ${size} of ${expected} bytes`);
+  }
+  return { ...streamHashSync(fd, base, mayChange ? fstatSync(fd).size : expected, opts.headBytes, mayChange), content: null };
 }
 
 const EMPTY_HASHES: ContentHashes = { md5: '', sha1: '', sha256: '', sha512: '', sha1_git: '' };
@@ -127,9 +148,11 @@ function digestBuffer(data: Buffer): ContentHashes {
   };
 }
 
-/** Chunked hashing of a large file; the sha1_git prefix is redone should the size change while reading. */
-function streamHashSync(fd: number, headBytes: number): HashedContent {
-  const expected = fstatSync(fd).size;
+/**
+ * Chunked hashing of a large region; for a file of its own (`mayChange`) the sha1_git prefix is
+ * redone should the size change while reading, a range is read to its size exactly.
+ */
+function streamHashSync(fd: number, base: number, expected: number, headBytes: number, mayChange: boolean): HashedContent {
   const hashers = ['md5', 'sha1', 'sha256', 'sha512'].map((algorithm) => createHash(algorithm));
   const git = createHash('sha1').update(`blob ${expected}\0`);
   const head = Buffer.allocUnsafe(Math.max(1, Math.min(headBytes, CHUNK_BYTES)));
@@ -138,7 +161,9 @@ function streamHashSync(fd: number, headBytes: number): HashedContent {
   let size = 0;
   for (;;) {
     const buffer = size === 0 ? head : chunk;
-    const n = readSync(fd, buffer, 0, buffer.length, size);
+    const want = mayChange ? buffer.length : Math.min(buffer.length, expected - size);
+    if (want === 0) break;
+    const n = readSync(fd, buffer, 0, want, base + size);
     if (n === 0) break;
     const data = buffer.subarray(0, n);
     for (const hasher of hashers) hasher.update(data);
@@ -146,13 +171,14 @@ function streamHashSync(fd: number, headBytes: number): HashedContent {
     if (size === 0) headLength = n;
     size += n;
   }
+  if (!mayChange && size !== expected) throw new Error(`unexpected end of data: ${size} of ${expected} bytes`);
   const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
   let sha1_git: string;
   if (size === expected) sha1_git = git.digest('hex');
   else {
     const again = createHash('sha1').update(`blob ${size}\0`);
     for (let offset = 0; offset < size; ) {
-      const n = readSync(fd, chunk, 0, Math.min(chunk.length, size - offset), offset);
+      const n = readSync(fd, chunk, 0, Math.min(chunk.length, size - offset), base + offset);
       if (n === 0) break;
       again.update(chunk.subarray(0, n));
       offset += n;

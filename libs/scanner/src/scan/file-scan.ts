@@ -4,11 +4,15 @@ import { detectLicenses, LicenseScan } from '../license';
 import { CopyrightScan, detectCopyrights } from '../copyright';
 import { findEmails, findUrls } from '../finder';
 import { textLines } from '../text';
+import type { FileRange } from '../archive/archive-tree';
 import { ScanOptions } from './scan-options';
 import { allHandlers, applicationHandlers, matchingHandlers, populateLicenseFields, recognizePackageData, type DatafileHandler, type PackageData } from '../packages';
 
 export interface FileScanTask {
+  /** Where the file is; with `range`, only its name (the bytes are elsewhere). */
   absPath: string;
+  /** The file's bytes as a range of another file (a file of an image layer read in place). */
+  range?: FileRange;
   path: string;
   type: 'file' | 'directory' | 'symlink';
   options: ScanOptions;
@@ -51,7 +55,7 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   const wantContent = license || copyright || email || url || handlers.length > 0;
   let read: ReadFileContent | null;
   try {
-    read = readFileContent(task.absPath, { contentLimit: wantContent ? task.options.maxFileSize : -1, headBytes: MAGIC_HEAD_BYTES, hash: task.options.info });
+    read = readFileContent(task.absPath, { contentLimit: wantContent ? task.options.maxFileSize : -1, headBytes: MAGIC_HEAD_BYTES, hash: task.options.info }, task.range);
   } catch (e) {
     // As before the single read: the info scanner and the content read each report the failure.
     if (task.options.info) fail('info', e);

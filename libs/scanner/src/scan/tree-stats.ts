@@ -1,4 +1,6 @@
 import { lstatSync, readdirSync } from 'node:fs';
+import type { ArchiveTree } from '../archive/archive-tree';
+import type { TreeMounts } from './walk';
 
 export interface DirStats {
   files_count: number;
@@ -11,9 +13,10 @@ export interface DirStats {
  * directory and byte counts, which ScanCode writes on directory records ahead of their
  * content, and the total for progress. Synchronous on purpose: it runs while the scan workers
  * boot, and tens of thousands of awaited lstat calls cost far more than the calls themselves.
- * Counts the same entries as `walkTree` (files, directories and symlinks; no other kinds).
+ * Counts the same entries as `walkTree` (files, directories and symlinks; no other kinds),
+ * mounted archive trees included.
  */
-export async function treeStats(rootAbs: string, rootName: string): Promise<{ total: number; dirs: Map<string, DirStats>; topLevelDepth: number }> {
+export async function treeStats(rootAbs: string, rootName: string, mounts: TreeMounts = new Map()): Promise<{ total: number; dirs: Map<string, DirStats>; topLevelDepth: number }> {
   const dirs = new Map<string, DirStats>();
   const children = new Map<string, { count: number; onlyChildDir: string | null }>();
   const st = lstatSync(rootAbs);
@@ -23,6 +26,8 @@ export async function treeStats(rootAbs: string, rootName: string): Promise<{ to
   dirs.set(rootName, rootStats);
   /** Counts one directory's subtree into `stats` (and into every ancestor through the return). */
   const visit = (dirAbs: string, dirPath: string, stats: DirStats): void => {
+    const mounted = mounts.get(dirAbs);
+    if (mounted) return visitTree(mounted, '', dirPath, stats);
     let count = 0;
     let onlyChildDir: string | null = null;
     for (const d of readdirSync(dirAbs, { withFileTypes: true })) {
@@ -43,6 +48,31 @@ export async function treeStats(rootAbs: string, rootName: string): Promise<{ to
       } else if (d.isFile()) {
         stats.files_count++;
         stats.size_count += lstatSync(absPath).size;
+      }
+    }
+    if (count > 0) children.set(dirPath, { count, onlyChildDir });
+  };
+  /** The same count over a directory of a mounted archive tree. */
+  const visitTree = (tree: ArchiveTree, dir: string, dirPath: string, stats: DirStats): void => {
+    let count = 0;
+    let onlyChildDir: string | null = null;
+    for (const name of tree.list(dir)) {
+      const rel = dir ? `${dir}/${name}` : name;
+      const node = tree.get(rel);
+      const path = `${dirPath}/${name}`;
+      total++;
+      count++;
+      onlyChildDir = count === 1 && node?.type === 'directory' ? path : null;
+      if (node?.type === 'directory') {
+        const sub: DirStats = { files_count: 0, dirs_count: 0, size_count: 0 };
+        dirs.set(path, sub);
+        visitTree(tree, rel, path, sub);
+        stats.files_count += sub.files_count;
+        stats.dirs_count += sub.dirs_count + 1;
+        stats.size_count += sub.size_count;
+      } else if (node?.type === 'file') {
+        stats.files_count++;
+        stats.size_count += node.size;
       }
     }
     if (count > 0) children.set(dirPath, { count, onlyChildDir });

@@ -1,27 +1,42 @@
 import { lstat, opendir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ArchiveTree, FileRange } from '../archive/archive-tree';
 
 export interface WalkEntry {
   /** Path relative to the scan root's parent, as ScanCode writes it (`root/dir/file`). */
   path: string;
   absPath: string;
   type: 'file' | 'directory' | 'symlink';
+  /** A file of a mounted tree: where its bytes are (`absPath` only names it). */
+  range?: FileRange;
 }
+
+/** Archive trees standing for directories of the walked tree, by absolute directory path. */
+export type TreeMounts = ReadonlyMap<string, ArchiveTree>;
 
 /**
  * Walks a tree depth first with names sorted, directories before their content, without
  * following symlinks: the order of ScanCode-toolkit's `files` list. Memory holds one
  * directory listing per level, not the whole tree.
  */
-export async function* walkTree(rootAbs: string, rootName: string): AsyncGenerator<WalkEntry> {
+export async function* walkTree(rootAbs: string, rootName: string, mounts: TreeMounts = new Map()): AsyncGenerator<WalkEntry> {
   const st = await lstat(rootAbs);
   const type = st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'directory' : 'file';
   yield { path: rootName, absPath: rootAbs, type };
   if (type !== 'directory') return;
-  yield* walkDirectory(rootAbs, rootName);
+  yield* walkDirectory(rootAbs, rootName, mounts);
 }
 
-async function* walkDirectory(dirAbs: string, dirPath: string): AsyncGenerator<WalkEntry> {
+/**
+ * A directory's content, from the disk or, for a mounted directory, from its archive tree (the
+ * directory itself exists on disk, empty).
+ */
+async function* walkDirectory(dirAbs: string, dirPath: string, mounts: TreeMounts): AsyncGenerator<WalkEntry> {
+  const mounted = mounts.get(dirAbs);
+  if (mounted) {
+    yield* treeEntries(mounted, dirAbs, dirPath);
+    return;
+  }
   const names: { name: string; type: WalkEntry['type'] }[] = [];
   const dir = await opendir(dirAbs);
   for await (const d of dir) {
@@ -35,6 +50,15 @@ async function* walkDirectory(dirAbs: string, dirPath: string): AsyncGenerator<W
     const absPath = join(dirAbs, name);
     const path = `${dirPath}/${name}`;
     yield { path, absPath, type };
-    if (type === 'directory') yield* walkDirectory(absPath, path);
+    if (type === 'directory') yield* walkDirectory(absPath, path, mounts);
+  }
+}
+
+/** The entries of a mounted archive tree, named as if it were extracted at `dirAbs`. */
+export function* treeEntries(tree: ArchiveTree, dirAbs: string, dirPath: string): Generator<WalkEntry> {
+  for (const { path, node } of tree.walk()) {
+    const entry: WalkEntry = { path: `${dirPath}/${path}`, absPath: join(dirAbs, path), type: node.type };
+    if (node.type === 'file') entry.range = { path: tree.source, start: node.offset, size: node.size };
+    yield entry;
   }
 }

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { FetchPolicy, PurlDbSettings } from '@sca/fetch';
 import { applyMigrations, createDataSource, loadRunProject, logStamp } from '@sca/persistence';
 import {
-  createPipelineRegistry, createStepContext, formatFailure, OpenStepContext, packCodebase, PipelineDefinition, planSteps, RunPolicies, runPlannedSteps, settleRunRecords,
+  createPipelineRegistry, createStepContext, loadCodebaseFiles, formatFailure, OpenStepContext, packCodebase, PipelineDefinition, planSteps, RunPolicies, runPlannedSteps, settleRunRecords,
   type ClamdSettings, type ScanSettings, type StepContextServices, type WorkDirs,
 } from '@sca/pipelines';
 import { CLAMD_DEFAULT_STREAM_MAX_LENGTH, DEFAULT_SCAN_OPTIONS, DEFAULT_WORKER_MEMORY_MB, type Policies } from '@sca/scanner';
@@ -144,7 +144,7 @@ export class PipelineHarness {
       const plan = planSteps(this.registry.stepsOf(pipeline), run.selected_groups, null);
       await runPlannedSteps(plan, opened.context, { stepStarting: (_label, step) => void (state.step = step.name) });
       await opened.close();
-      if (request.keepCodebase && (await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, projectUuid, run.uuid, dirs.codebase);
+      if (request.keepCodebase && (await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, projectUuid, run.uuid, await loadCodebaseFiles(dirs));
       add(`Pipeline completed in ${((Date.now() - startedAt) / 1000).toFixed(2)} seconds`);
     } catch (error) {
       failure = error;

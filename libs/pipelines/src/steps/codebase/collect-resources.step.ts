@@ -1,7 +1,7 @@
 import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
 import { BatchWriter, type ResourceInput } from '@sca/persistence';
-import { toolkitRecord, treeStats, walkTree, type FileScanOutput } from '@sca/scanner';
+import { toolkitRecord, type FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
@@ -45,20 +45,21 @@ export const codebasePlacement: ResourcePlacement = (path) => {
 };
 
 /**
- * Walks codebase/ and creates one resource per file, directory and symlink with its file info
+ * Walks codebase/ (mounted trees included) and creates one resource per file, directory and symlink with its file info
  * (computed in the worker pool), in batches. Symlinks get status `symlink` and no info; a file
  * that cannot be read gets `resource-read-error` and an error message.
  */
 export async function collectCodebaseResources(ctx: StepContext, placement: ResourcePlacement = codebasePlacement): Promise<number> {
   const options = { ...baseScanOptions(ctx), info: true };
-  const stats = await treeStats(ctx.dirs.codebase, ROOT);
+  const codebase = await ctx.codebase();
+  const stats = await codebase.stats(ROOT);
   const pool = ctx.scanPool();
   const messages = ctx.messages.batch();
   const existing = await ctx.resources.count();
   let done = 0;
   const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.resources.insert(rows));
   const entries = (async function* () {
-    for await (const entry of walkTree(ctx.dirs.codebase, ROOT)) {
+    for await (const entry of codebase.walk(ROOT)) {
       if (entry.path === ROOT) continue;
       const place = placement(entry.path.slice(ROOT.length + 1));
       if (place) yield { ...entry, place };
@@ -69,7 +70,7 @@ export async function collectCodebaseResources(ctx: StepContext, placement: Reso
     pool.concurrency * TASKS_PER_WORKER,
     async (entry): Promise<FileScanOutput> => {
       if (entry.type !== 'file') return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
-      return pool.scan({ absPath: entry.absPath, path: entry.path, type: entry.type, options });
+      return pool.scan({ absPath: entry.absPath, range: entry.range, path: entry.path, type: entry.type, options });
     },
     async (entry, out) => {
       ctx.throwIfStopped();

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { RESOURCE_STATUS, type ResourceRecord, type ResourceStatus } from '@sca/contracts';
 import type { FileScanOutput } from '@sca/scanner';
 import { BatchWriter, type ResourceRow } from '@sca/persistence';
@@ -60,6 +59,7 @@ export async function scanResources(ctx: StepContext, model: string, selection: 
   const { total } = selection;
   const doneStatus = selection.status ?? RESOURCE_STATUS.scanned;
   const pool = ctx.scanPool();
+  const codebase = await ctx.codebase();
   const messages = ctx.messages.batch();
   const results = new BatchWriter<ScanUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, SCAN_COLUMNS));
   const save = async (u: ScanUpdate) => {
@@ -71,7 +71,7 @@ export async function scanResources(ctx: StepContext, model: string, selection: 
     pool.concurrency * TASKS_PER_WORKER,
     async (r): Promise<FileScanOutput | null> => {
       if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
-      return pool.scan({ absPath: join(ctx.dirs.codebase, r.path), path: r.path, type: 'file', options });
+      return pool.scan({ ...codebase.file(r.path), path: r.path, type: 'file', options });
     },
     async (r, out) => {
       ctx.throwIfStopped();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeDependency, normalizePackage, type InventoryDependency } from '@sca/formats';
@@ -44,20 +43,21 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
   const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
   const pool = ctx.scanPool();
+  const codebase = await ctx.codebase();
   const messages = ctx.messages.batch();
   const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, ['package_data', 'status']));
   const candidates = (async function* () {
     // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
     const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
     for await (const r of rows) {
-      const absPath = join(ctx.dirs.codebase, r.path);
-      if (matchingHandlers(absPath, handlers).length > 0) yield { path: r.path, absPath };
+      const file = codebase.file(r.path);
+      if (matchingHandlers(file.absPath, handlers).length > 0) yield { path: r.path, file };
     }
   })();
   await forEachConcurrent(
     candidates,
     pool.concurrency * TASKS_PER_WORKER,
-    (c): Promise<FileScanOutput> => pool.scan({ absPath: c.absPath, path: c.path, type: 'file', options }),
+    (c): Promise<FileScanOutput> => pool.scan({ ...c.file, path: c.path, type: 'file', options }),
     async (c, out) => {
       ctx.throwIfStopped();
       const data = out.package_data ?? [];
@@ -76,13 +76,8 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
 async function codebaseView(ctx: StepContext): Promise<CodebaseView> {
   const entries: CodebaseEntry[] = [];
   for await (const r of ctx.resources.withPackageData()) entries.push({ path: r.path, type: r.type, packageData: (r.package_data as unknown as PackageData[] | null) ?? undefined });
-  return new CodebaseView(entries, (path) => {
-    try {
-      return readFileSync(join(ctx.dirs.codebase, path));
-    } catch {
-      return null;
-    }
-  });
+  const codebase = await ctx.codebase();
+  return new CodebaseView(entries, (path) => codebase.read(path));
 }
 
 async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Promise<void> {

@@ -66,7 +66,12 @@ export const collectImageSystemPackages = defineStep({
         continue;
       }
       const roots = layerRoots(ctx, run);
-      const found = await installedPackagesOfLayers(roots.map((r) => ({ dir: posix.join(ctx.dirs.codebase, r.codebaseDir), tag: r.tag })), { licenses: false });
+      const { mounts } = await ctx.codebase();
+      const layers = roots.map((r) => {
+        const dir = posix.join(ctx.dirs.codebase, r.codebaseDir);
+        return { dir, tag: r.tag, tree: mounts.get(dir) };
+      });
+      const found = await installedPackagesOfLayers(layers, { licenses: false });
       await reportDatabaseMessages(ctx, found.messages, 'collect_and_create_system_packages');
       await detectSystemPackageLicenses(ctx, found.packages, (p) => posix.join(ctx.dirs.codebase, roots[p.layer].codebaseDir));
       const saved = await saveSystemPackages(

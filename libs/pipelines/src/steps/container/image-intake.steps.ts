@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { archiveKind, detectImageDistro, extractImageLayers, imageData, imagesFromInput, readArchiveHead, type ImageProblem } from '@sca/scanner';
+import { archiveKind, detectImageDistro, imageData, imagesFromInput, readArchiveHead, readImageLayers, type ArchiveTree, type ImageProblem } from '@sca/scanner';
+import { saveCodebaseMounts } from '../../framework/codebase-files';
 import { defineStep } from '../../framework/define';
 import { dockerPlatformSetting } from '../docker-platform-setting';
 import type { StepContext } from '../../framework/step-context';
@@ -57,12 +58,16 @@ export const extractLayers = defineStep({
   doc: 'Extract layers from input images.',
   async run(ctx) {
     const images = await loadRunImages(ctx);
+    const mounts = new Map<string, ArchiveTree>();
     for (const dir of new Set(images.map((i) => i.codebaseDir))) {
       const ofDir = images.filter((i) => i.codebaseDir === dir);
-      const problems = await extractImageLayers(ofDir.map((i) => i.image), join(ctx.dirs.codebase, dir), { signal: ctx.signal });
-      await reportProblems(ctx, ofDir[0].input, problems);
+      // Layers are read in place: each is a tree mounted on its codebase directory, nothing is extracted.
+      const read = await readImageLayers(ofDir.map((i) => i.image), join(ctx.dirs.codebase, dir), join(ctx.dirs.tmp, 'layers'), { signal: ctx.signal });
+      for (const [layerDir, tree] of read.trees) mounts.set(layerDir, tree);
+      await reportProblems(ctx, ofDir[0].input, read.problems);
     }
-    const removed = await removeWhitedOutPaths(images.map((i) => i.image));
+    const removed = removeWhitedOutPaths(images.map((i) => i.image), mounts);
+    await saveCodebaseMounts(ctx.dirs, mounts);
     for (const r of removed) {
       ctx.log(`Layer ${r.layerId.slice(0, 12)}: ${r.paths} path(s) deleted by the whiteouts of upper layers are left out`);
     }
@@ -75,8 +80,9 @@ export const findImagesOsAndDistro = defineStep({
   doc: 'Find the operating system and distro of input images.',
   async run(ctx) {
     const images = await loadRunImages(ctx);
+    const { mounts } = await ctx.codebase();
     for (const { image, input } of images) {
-      await ctx.messages.saveErrors(ctx.run.pipeline_name, { resource_path: input, image_id: image.image_id }, () => detectImageDistro(image));
+      await ctx.messages.saveErrors(ctx.run.pipeline_name, { resource_path: input, image_id: image.image_id }, () => detectImageDistro(image, (dir) => mounts.get(dir)));
     }
     await saveRunImages(ctx, images);
   },

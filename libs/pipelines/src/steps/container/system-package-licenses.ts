@@ -37,12 +37,16 @@ export async function detectSystemPackageLicenses<P extends InstalledPackage>(ct
   }
 
   const options = { ...baseScanOptions(ctx), license: true };
+  const codebase = await ctx.codebase();
   const unstructured = packages.filter(({ package: p }) => !p.extracted_license_statement && !p.declared_license_expression && copyrightFile(p));
   await Promise.all(unstructured.map(async (installed) => {
     const p = installed.package;
     const file = copyrightFile(p) as string;
     ctx.throwIfStopped();
-    const out = await pool.scan({ absPath: posix.join(posix.dirname(rootDirOf(installed)), file), path: file, type: 'file', options });
+    const absPath = posix.join(posix.dirname(rootDirOf(installed)), file);
+    const inCodebase = posix.relative(ctx.dirs.codebase, absPath);
+    const where = inCodebase.startsWith('..') ? { absPath } : codebase.file(inCodebase);
+    const out = await pool.scan({ ...where, path: file, type: 'file', options });
     if (out.scan_errors.length > 0) {
       await ctx.messages.warning('collect_and_create_system_packages', `${file}: ${out.scan_errors.join('; ')}`, { resource_path: file });
       return;
