@@ -49,6 +49,15 @@ describe('analyze_docker_image through the API on alpine_3_15_4.tar.gz', () => {
     expect(detail.codebase_resources_summary).toEqual({ 'ignored-not-interesting': 39, scanned: 69, symlink: 331, 'system-package': 73 });
   });
 
+  it('serves a layer file\'s content, read from the layer in place and kept in the codebase pack', async () => {
+    const path = 'alpine_3_15_4.tar.gz-extract/40e48c8ef2450e6a9e8d50b846a58ede43f1b01dd351d2bdd7dca14c5c033f20/lib/apk/db/installed';
+    const res = await s.api.get(`/api/projects/${uuid}/file_content/?path=${encodeURIComponent(path)}`);
+    expect(res.status).toBe(200);
+    const content: string = res.body.file_content;
+    expect(content.startsWith('C:Q1')).toBe(true);
+    expect(content).toContain('\nP:musl\nV:1.2.2-r7\n');
+  });
+
   it('lists the layer in the XLSX LAYERS sheet', async () => {
     const res = await fetch(`${s.api.baseUrl}/api/projects/${uuid}/results_download/?output_format=xlsx`);
     expect(res.status).toBe(200);
