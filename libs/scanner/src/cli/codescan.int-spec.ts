@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -34,6 +35,7 @@ SOFTWARE.
 `;
 
 let dir: string;
+const CLI = join(__dirname, '..', '..', '..', '..', 'bin', 'codescan.js');
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'codescan-cli-'));
@@ -91,6 +93,30 @@ it('with --package reports packages, dependencies, package_data and for_packages
   expect(byPath['demo-1.0.0.tgz-extract/package'].for_packages).toEqual([]);
 }, 60_000);
 
+it('with --package alone opens only the files a package handler recognises, and lists every file', async () => {
+  const tree = join(dir, 'pkg-only');
+  await mkdir(join(tree, 'node_modules', 'left-pad'), { recursive: true });
+  await writeFile(join(tree, 'package.json'), JSON.stringify({ name: 'app', version: '2.0.0', dependencies: { 'left-pad': '^1.3.0' } }));
+  await writeFile(join(tree, 'node_modules', 'left-pad', 'package.json'), JSON.stringify({ name: 'left-pad', version: '1.3.0', license: 'WTFPL' }));
+  await writeFile(join(tree, 'node_modules', 'left-pad', 'index.js'), 'module.exports = leftPad;\n');
+  await writeFile(join(tree, 'README.md'), MIT);
+  // The real CLI under strace (built by `npm test` first), its worker threads included: every file it opens.
+  const out = join(dir, 'pkg-only.json');
+  const trace = join(dir, 'pkg-only.strace');
+  execFileSync('strace', ['-f', '-qq', '-e', 'trace=open,openat,openat2', '-o', trace, process.execPath, CLI, tree, '--package', '--json', out, '--processes', '2', '--quiet']);
+  // Directories are opened to be listed (O_DIRECTORY); files only to be read.
+  const fileOpens = (await readFile(trace, 'utf8')).split('\n').filter((l) => !l.includes('O_DIRECTORY'));
+  const opened = fileOpens.map((l) => /open(?:at2?)?\((?:[A-Z_]+, )?"([^"]+)"/.exec(l)?.[1]).filter((p): p is string => Boolean(p));
+  const inTree = [...new Set(opened.filter((p) => p.startsWith(`${tree}/`)).map((p) => p.slice(tree.length + 1)))].sort();
+  expect(inTree).toEqual(['node_modules/left-pad/package.json', 'package.json']);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  expect(doc.headers[0].options).toMatchObject({ '--package': true });
+  expect(doc.headers[0].options['--license']).toBeUndefined();
+  expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg-only', 'pkg-only/README.md', 'pkg-only/node_modules', 'pkg-only/node_modules/left-pad', 'pkg-only/node_modules/left-pad/index.js', 'pkg-only/node_modules/left-pad/package.json', 'pkg-only/package.json']);
+  expect(Object.keys(doc.files[1])).toEqual(['path', 'type', 'name', 'base_name', 'extension', 'package_data', 'for_packages', 'scan_errors']);
+  expect(doc.packages.map((p: { purl: string }) => p.purl).sort()).toEqual(['pkg:npm/app@2.0.0', 'pkg:npm/left-pad@1.3.0']);
+}, 60_000);
+
 it('with --package reads a single installed-package database file', async () => {
   const status = join(__dirname, '..', 'packages', 'debian', 'testdata', 'rootfs', 'var', 'lib', 'dpkg', 'status');
   const out = join(dir, 'dpkg.json');
@@ -130,8 +156,19 @@ describe('SBOM outputs', () => {
     expect(strip(JSON.parse(text))).toEqual(strip(JSON.parse(await readFile(plain, 'utf8'))));
   });
 
-  it('refuses a run without any output, and SPDX tag-value, with a clear error', async () => {
-    await expect(main([join(dir, 'demo-1.0.0.tgz'), '--quiet'])).rejects.toThrow('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml or --spdx');
-    await expect(main([join(dir, 'demo-1.0.0.tgz'), '--spdx', join(dir, 'x.spdx'), '--quiet'])).rejects.toThrow('SPDX tag-value output is not supported yet');
+  it('writes SPDX tag-value for a name that is not .json, and with --spdx-tv', async () => {
+    const [byName, byOption] = ['out.spdx', 'out-tv.json.txt'].map((n) => join(dir, n));
+    expect(await main([join(dir, 'demo-1.0.0.tgz'), '--package', '--spdx', byName, '--spdx-tv', byOption, '--processes', '1', '--quiet'])).toBe(0);
+    for (const file of [byName, byOption]) {
+      const tv = await readFile(file, 'utf8');
+      expect(tv.split('\n').slice(0, 2)).toEqual(['SPDXVersion: SPDX-2.3', 'DataLicense: CC0-1.0']);
+      expect(tv).toContain('\nPackageName: demo\n');
+      expect(tv).toContain('\nExternalRef: PACKAGE-MANAGER purl pkg:npm/demo@1.0.0\n');
+      expect(tv).toMatch(/\nRelationship: SPDXRef-DOCUMENT-[0-9a-f-]+ DESCRIBES SPDXRef-/);
+    }
+  });
+
+  it('refuses a run without any output with a clear error', async () => {
+    await expect(main([join(dir, 'demo-1.0.0.tgz'), '--quiet'])).rejects.toThrow('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml, --spdx or --spdx-tv');
   });
 });

@@ -51,8 +51,8 @@ async function scratchJson(): Promise<string> {
 }
 
 /** The output options as the headers list them. */
-function outputOptions(o: { json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string }): Record<string, string> {
-  const named: [string, string | undefined][] = [['--json', o.json], ['--json-pp', o.jsonPp], ['--cyclonedx', o.cyclonedx], ['--cyclonedx-xml', o.cyclonedxXml], ['--spdx', o.spdx]];
+function outputOptions(o: { json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string }): Record<string, string> {
+  const named: [string, string | undefined][] = [['--json', o.json], ['--json-pp', o.jsonPp], ['--cyclonedx', o.cyclonedx], ['--cyclonedx-xml', o.cyclonedxXml], ['--spdx', o.spdx], ['--spdx-tv', o.spdxTv]];
   return Object.fromEntries(named.filter((x): x is [string, string] => x[1] !== undefined));
 }
 
@@ -66,23 +66,26 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json-pp <file>', 'write ScanCode-toolkit JSON, pretty-printed, to this file (- for standard output)')
     .option('--cyclonedx <file>', 'write a CycloneDX 1.6 JSON SBOM of the packages found (with --package) to this file (- for standard output)')
     .option('--cyclonedx-xml <file>', 'write a CycloneDX 1.6 XML SBOM to this file (- for standard output)')
-    .option('--spdx <file>', 'write an SPDX 2.3 JSON SBOM to this file (a .json name, or - for standard output)')
+    .option('--spdx <file>', 'write an SPDX 2.3 SBOM to this file: JSON for a .json name or - (standard output), tag-value for any other name')
+    .option('--spdx-tv <file>', 'write an SPDX 2.3 tag-value SBOM to this file (- for standard output)')
     .option('-n, --processes <n>', 'worker threads (0: scan in the main thread)', positiveInt, cpus().length)
     .option('-l, --license', 'detect licenses')
     .option('-c, --copyright', 'detect copyrights, holders and authors')
     .option('-i, --info', 'file information: hashes, types, language, classification')
     .option('-e, --email', 'find emails')
     .option('-u, --url', 'find URLs')
-    .option('-p, --package', 'packages and dependencies from manifests, lockfiles and installed-package databases')
+    .option('-p, --package', 'packages and dependencies from manifests, lockfiles and installed-package databases; alone (no other scanner flag), a packages-only run that opens only the files a package handler recognises by name')
     .option('--timeout <seconds>', 'per-file timeout', positiveInt, DEFAULT_SCAN_OPTIONS.timeoutSeconds)
     .option('--max-file-size <bytes>', 'do not scan the content of larger files', positiveInt, DEFAULT_SCAN_OPTIONS.maxFileSize)
     .option('--worker-memory <MB>', 'heap limit of each worker thread; a file that exceeds it gets a scan error', atLeast(MIN_WORKER_MEMORY_MB), DEFAULT_WORKER_MEMORY_MB)
     .option('-q, --quiet', 'no progress output')
     .version(VERSION);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
-  // No file-scanner flag means all file scanners run; --package adds the package scan to them.
-  const anySelected = o.license || o.copyright || o.info || o.email || o.url;
+  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
+  // No scanner flag at all means every file scanner runs. As in ScanCode-toolkit, the flags given
+  // are the scanners that run: --package alone is a packages-only run, where only the files a
+  // package handler recognises by name are opened.
+  const anySelected = o.license || o.copyright || o.info || o.email || o.url || o.package;
   const options: ScanOptions = {
     ...DEFAULT_SCAN_OPTIONS,
     info: anySelected ? !!o.info : true,
@@ -98,9 +101,8 @@ export async function main(argv: string[]): Promise<number> {
     maxFileSize: o.maxFileSize,
   };
   if (!o.image === !program.args[0]) throw new Error('give a <path> to scan, or --image <image> (one of them)');
-  const sboms: SbomTargets = { cyclonedx: o.cyclonedx, cyclonedxXml: o.cyclonedxXml, spdx: o.spdx };
-  if (!o.json && !o.jsonPp && !hasSbomTarget(sboms)) throw new Error('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml or --spdx');
-  if (o.spdx && o.spdx !== '-' && !o.spdx.toLowerCase().endsWith('.json')) throw new Error(`--spdx ${o.spdx}: SPDX tag-value output is not supported yet; give a .json file name or -`);
+  const sboms: SbomTargets = { cyclonedx: o.cyclonedx, cyclonedxXml: o.cyclonedxXml, spdx: o.spdx, spdxTv: o.spdxTv };
+  if (!o.json && !o.jsonPp && !hasSbomTarget(sboms)) throw new Error('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml, --spdx or --spdx-tv');
   const inputArg = o.image ?? program.args[0];
   const input = resolve(inputArg);
   const log = (m: string) => process.stderr.write(`${m}\n`);

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { DependencyRecord, PackageRecord } from '@sca/contracts';
-import { normalizeDependency, normalizePackage, reportInputFromArrays, writeCycloneDx, writeSpdx, type PackageSections, type ReportInput } from '@sca/formats';
+import { normalizeDependency, normalizePackage, reportInputFromArrays, spdxTagValue, writeCycloneDx, writeSpdx, type PackageSections, type ReportInput } from '@sca/formats';
 
 /** The SBOM files a codescan run writes (ScanCode-toolkit's option names); `-` is standard output. */
 export interface SbomTargets {
   cyclonedx?: string;
   cyclonedxXml?: string;
+  /** SPDX JSON for a `.json` name or `-`, tag-value for any other name. */
   spdx?: string;
+  /** SPDX tag-value whatever the name (ScanCode-toolkit's --spdx-tv). */
+  spdxTv?: string;
 }
 
-export const hasSbomTarget = (t: SbomTargets): boolean => Boolean(t.cyclonedx || t.cyclonedxXml || t.spdx);
+export const hasSbomTarget = (t: SbomTargets): boolean => Boolean(t.cyclonedx || t.cyclonedxXml || t.spdx || t.spdxTv);
+
+/** Whether an --spdx target gets JSON: standard output or a .json name. */
+export const isSpdxJsonTarget = (target: string): boolean => target === '-' || target.toLowerCase().endsWith('.json');
 
 /** Writes `text` to `target`, or to standard output for `-`. */
 export async function writeOutput(target: string, text: string): Promise<void> {
@@ -54,9 +60,16 @@ export async function writeSboms(targets: SbomTargets, input: () => ReportInput)
     await writeOutput(targets.cyclonedxXml, await writeCycloneDx(input(), { format: 'xml' }));
     written.push(targets.cyclonedxXml);
   }
-  if (targets.spdx) {
-    await writeOutput(targets.spdx, await writeSpdx(input()));
-    written.push(targets.spdx);
+  if (targets.spdx || targets.spdxTv) {
+    const json = await writeSpdx(input());
+    if (targets.spdx) {
+      await writeOutput(targets.spdx, isSpdxJsonTarget(targets.spdx) ? json : spdxTagValue(JSON.parse(json) as Record<string, unknown>));
+      written.push(targets.spdx);
+    }
+    if (targets.spdxTv) {
+      await writeOutput(targets.spdxTv, spdxTagValue(JSON.parse(json) as Record<string, unknown>));
+      written.push(targets.spdxTv);
+    }
   }
   return written;
 }

@@ -18,6 +18,13 @@ export interface FileScanTask {
   options: ScanOptions;
 }
 
+/** Whether scanning a file reads it: file info, a content scanner, or a package handler that recognises its name. */
+export function fileScanReadsContent(task: Pick<FileScanTask, 'absPath' | 'options'>): boolean {
+  const { info, license, copyright, email, url } = task.options;
+  if (info || license || copyright || email || url) return true;
+  return task.options.package && matchingHandlers(task.absPath, packageHandlers(task.options)).length > 0;
+}
+
 export interface FileScanOutput {
   info: FileInfo | null;
   license: LicenseScan | null;
@@ -53,6 +60,8 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   const handlers = task.options.package ? matchingHandlers(task.absPath, packageHandlers(task.options)) : [];
   if (task.options.package) out.package_data = [];
   const wantContent = license || copyright || email || url || handlers.length > 0;
+  // Nothing to learn from the bytes (a packages-only scan of a file no handler recognises): never opened.
+  if (!wantContent && !task.options.info) return out;
   let read: ReadFileContent | null;
   try {
     read = readFileContent(task.absPath, { contentLimit: wantContent ? task.options.maxFileSize : -1, headBytes: MAGIC_HEAD_BYTES, hash: task.options.info }, task.range);

@@ -1,6 +1,6 @@
 import { basename, resolve } from 'node:path';
 import { SerializedToolkitRecord } from '@sca/formats';
-import { FileScanOutput, scanOneFile } from './file-scan';
+import { fileScanReadsContent, FileScanOutput, scanOneFile } from './file-scan';
 import { ScanOptions } from './scan-options';
 import { SerializedRecordData } from './record-scan';
 import { BATCH_FILES, ScanPool } from './scan-pool';
@@ -59,11 +59,11 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
       if (opts.signal?.aborted) throw new Error('Scan aborted');
       const task = { absPath: entry.absPath, path: entry.path, type: entry.type, options: opts.options };
       let result: Promise<FileScanOutput | SerializedRecordData>;
-      if (entry.type === 'file') {
+      if (entry.type === 'file' && fileScanReadsContent(task)) {
         await slots.acquire();
         result = pool.scanRecord({ ...task, topLevelDepth });
         result.then(slots.release, slots.release);
-      } else result = scanOneFile(task);
+      } else result = scanOneFile(task); // directories, symlinks and files nothing reads: no I/O, no worker
       const item: Pending = { entry, result, settled: false };
       result.then(() => (item.settled = true), () => (item.settled = true));
       window.push(item);
