@@ -1,13 +1,18 @@
-// Issue 4 benchmark: inspect_packages and scan_codebase through the API on a real npm tree with
-// its lockfile, checked against `npm ls --all --json` and run side by side with cdxgen; and the
-// dpkg parser on a debootstrap minbase root filesystem against dpkg-query.
+// Issues 4 and 18 benchmark, on a real npm tree with its lockfile (about 600 packages, 16k files):
+// side by side in one run, cdxgen on the folder (network lookups off), `codescan --package
+// --cyclonedx` on the folder, and inspect_packages through the API on the tree zipped; their
+// component counts and purl differences; both SBOMs checked with cdx-validate (SCVS level 1, CRA).
+// Every package `npm ls --all` lists and every lockfile edge must be found before a time is kept.
+// Then scan_codebase on half and all of the tree (runner peak memory), and the dpkg parser on a
+// debootstrap minbase root filesystem against dpkg-query.
 const { execFile, execFileSync, spawnSync } = require('node:child_process');
 const { promisify } = require('node:util');
 const { existsSync, mkdirSync, openAsBlob, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { PACKAGES } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
-const { cdxgenBin } = require('./lib/cdxgen');
+const { cdxgenBin, runCdxgen } = require('./lib/cdxgen');
+const { bomPurls, comparePurls, validateBom } = require('./lib/sbom-compare');
 const { withPeakRss } = require('./lib/memory');
 const { waitForRunEnd } = require('./lib/wait');
 const { assertNoneMissing, assertSameCounts, toolkitCounts } = require('./lib/verify');
@@ -65,12 +70,12 @@ function countFiles(dir) {
   return n;
 }
 
-async function runPipeline(bench, pipeline, tarball) {
+async function runPipeline(bench, pipeline, upload) {
   const form = new FormData();
   form.set('name', `bench ${pipeline} ${Date.now()}`);
   form.set('pipeline', pipeline);
   form.set('execute_now', 'true');
-  form.set('upload_file', await openAsBlob(tarball), 'npm-lock-tree.tar.gz');
+  form.set('upload_file', await openAsBlob(upload), require('node:path').basename(upload));
   const t0 = Date.now();
   const { result, peak } = await withPeakRss(bench.stack.children, async () => {
     const created = await (await fetch(`${bench.baseUrl}/api/projects/`, { method: 'POST', body: form })).json();
@@ -110,18 +115,46 @@ async function projectCounts(run, inputName) {
   };
 }
 
-/** Asynchronous throughout: this process serves the stack's S3 endpoint (see codescanReference). */
-async function cdxgen(dir) {
+/** cdxgen on the folder, network lookups off (its own process, before the stack starts). */
+async function cdxgenOnFolder(dir) {
   const bin = await cdxgenBin(DATA);
   const out = join(DATA, 'cdxgen-bom.json');
-  const t0 = Date.now();
-  const status = await promisify(execFile)(process.execPath, [bin, '-t', 'js', '-o', out, dir], { env: { ...process.env, FETCH_LICENSE: 'false', CDXGEN_DEBUG_MODE: '' }, timeout: 900_000, maxBuffer: 1 << 28 }).then(() => 0, (e) => e.code ?? 1);
-  const seconds = (Date.now() - t0) / 1000;
-  if (status !== 0 || !existsSync(out)) return { error: `cdxgen exited ${status}`, seconds };
-  const bom = JSON.parse(readFileSync(out, 'utf8'));
-  const purls = new Set((bom.components ?? []).map((c) => c.purl).filter(Boolean).map((p) => p.split('?')[0]));
-  return { seconds, components: (bom.components ?? []).length, unique_purls: purls.size };
+  rmSync(out, { force: true });
+  const run = await runCdxgen(bin, ['-t', 'js', '-o', out, dir]);
+  const { stderr, ...figures } = run;
+  if (run.status !== 0 || !existsSync(out)) return { error: `cdxgen exited ${run.status}: ${stderr}`, ...figures };
+  const { components, purls } = bomPurls(out);
+  return { ...figures, bom: out, components, npm_purls: purls.size, purls };
 }
+
+/** `codescan --package --cyclonedx` on the folder (2 worker threads), timed with its peak RSS. */
+async function codescanSbom(dir) {
+  const out = join(DATA, 'codescan-bom.json');
+  rmSync(out, { force: true });
+  const t0 = Date.now();
+  await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), dir, '--package', '--cyclonedx', out, '-n', '2', '-q'], { maxBuffer: 1 << 26 });
+  const seconds = (Date.now() - t0) / 1000;
+  const { components, purls } = bomPurls(out);
+  return { seconds, bom: out, components, npm_purls: purls.size, purls };
+}
+
+/** The tree as a zip, as a user uploads a checkout (made once, with Debian's zip). */
+function zipOf(dir) {
+  const zip = join(DATA, 'npm-lock-tree.zip');
+  if (!existsSync(zip)) execFileSync('zip', ['-qry', zip, 'npm-lock-tree'], { cwd: DATA });
+  return zip;
+}
+
+/** The project's CycloneDX through results_download, written beside the other SBOMs. */
+async function projectCycloneDx(bench, uuid) {
+  const res = await fetch(`${bench.baseUrl}/api/projects/${uuid}/results_download/?output_format=cyclonedx`);
+  if (res.status !== 200) throw new Error(`results_download cyclonedx: ${res.status}`);
+  const out = join(DATA, 'inspect-packages-bom.json');
+  writeFileSync(out, Buffer.from(await res.arrayBuffer()));
+  return out;
+}
+
+const loadAverage = () => require('node:os').loadavg().map((l) => +l.toFixed(2));
 
 /** debootstrap minbase (bookworm) once; then the dpkg parser against dpkg-query on it. */
 function debianRootfs() {
@@ -151,71 +184,102 @@ function debianRootfs() {
   };
 }
 
+/** Half the tree: the same root with the first half of node_modules' packages. */
+function halfTreeZip(tree) {
+  const zip = join(DATA, 'npm-lock-tree-half.zip');
+  if (existsSync(zip)) return zip;
+  const half = join(DATA, 'npm-lock-tree-half');
+  rmSync(half, { recursive: true, force: true });
+  mkdirSync(join(half, 'node_modules'), { recursive: true });
+  const pkgs = readdirSync(join(tree, 'node_modules')).filter((p) => !p.startsWith('.')).sort();
+  for (const p of pkgs.slice(0, Math.floor(pkgs.length / 2))) execFileSync('cp', ['-a', join(tree, 'node_modules', p), join(half, 'node_modules', p)]);
+  execFileSync('cp', [join(tree, 'package.json'), join(half, 'package.json')]);
+  execFileSync('zip', ['-qry', zip, 'npm-lock-tree-half'], { cwd: DATA });
+  rmSync(half, { recursive: true, force: true });
+  return zip;
+}
+
+async function scanCodebaseRun(bench, zip, inputName, reference) {
+  const scan = await runPipeline(bench, 'scan_codebase', zip);
+  const detail = await (await fetch(`${bench.baseUrl}/api/projects/${scan.uuid}/`)).json();
+  const scanned = await projectCounts(scan, inputName);
+  assertSameCounts('scan_codebase', { files_without_status: 0 }, scanned, ['files_without_status']);
+  if (reference) assertSameCounts('scan_codebase vs codescan', reference, scanned, ['files', 'datafiles', 'empty_files', 'scanned_files_with_license', 'purls']);
+  return {
+    verified: { files: scanned.files, by_status: scanned.by_status, packages: scanned.purls.length, ...(reference ? { same_as_codescan: ['files', 'datafiles', 'empty_files', 'scanned_files_with_license', 'purls'] } : {}) },
+    seconds: scan.seconds,
+    steps: scan.steps,
+    resources: detail.resource_count,
+    files_per_s: Math.round(detail.resource_count / scan.seconds),
+    runner_peak_rss_mib: scan.runner_peak_rss_mib,
+  };
+}
+
 async function main() {
   const tree = npmLockTree();
-  const tarball = join(DATA, 'npm-lock-tree.tar.gz');
-  if (!existsSync(tarball)) execFileSync('tar', ['-czf', tarball, '-C', DATA, 'npm-lock-tree']);
+  const zip = zipOf(tree);
   const files = countFiles(tree);
   const expected = npmLsPurls(tree);
   const edges = lockfileEdges(tree);
-  const result = { tree: { files_and_dirs: files, npm_ls_packages: expected.size, lockfile_edges: edges.size } };
+  const lockPath = join(tree, 'package-lock.json');
+  const result = { tree: { files_and_dirs: files, npm_ls_packages: expected.size, lockfile_edges: edges.size, zip_mib: +(require('node:fs').statSync(zip).size / 2 ** 20).toFixed(1) } };
+
+  // cdxgen and codescan first, each alone on the machine (the stack is not started yet).
+  const cdx = { load_average_before: loadAverage(), ...(await cdxgenOnFolder(tree)) };
+  const cs = { load_average_before: loadAverage(), ...(await codescanSbom(tree)) };
+  assertNoneMissing('codescan --package: npm ls packages', [...expected].filter((p) => !cs.purls.has(decodeURIComponent(p))));
+  const codescanVsCdxgen = cdx.purls ? comparePurls(cdx.purls, cs.purls, lockPath) : null;
+  result.cdxgen = { seconds: cdx.seconds, peak_rss_mib: cdx.peak_rss_mib, network: cdx.network, version: cdx.version, components: cdx.components, npm_purls: cdx.npm_purls, error: cdx.error, load_average_before: cdx.load_average_before };
+  result.codescan_package_cyclonedx = { seconds: cs.seconds, components: cs.components, npm_purls: cs.npm_purls, load_average_before: cs.load_average_before, vs_cdxgen: codescanVsCdxgen };
 
   const bench = await startBenchStack('packages');
   try {
-    const reference = await codescanReference(tarball);
-    const inspect = await runPipeline(bench, 'inspect_packages:StaticResolver', tarball);
+    const reference = await codescanReference(zip);
+    const loadBefore = loadAverage();
+    const inspect = await runPipeline(bench, 'inspect_packages:StaticResolver', zip);
     const packages = await inspect.get('packages');
     const deps = await inspect.get('dependencies');
     const purls = new Set(packages.map((p) => p.purl));
     const byUid = new Map(packages.map((p) => [p.package_uid, p]));
     const depName = (purl) => decodeURIComponent(purl.replace(/^pkg:npm\//, '').replace(/@[^@/]*$/, ''));
     const ourEdges = new Set(deps.filter((d) => d.for_package_uid && byUid.has(d.for_package_uid)).map((d) => `${byUid.get(d.for_package_uid).purl} -> ${depName(d.purl)}`));
+    // Checked before any figure is kept: every npm ls package and lockfile edge, every datafile codescan reads.
+    assertNoneMissing('inspect_packages: npm ls packages', [...expected].filter((p) => !purls.has(p)));
+    assertNoneMissing('inspect_packages: lockfile edges', [...edges].filter((e) => !ourEdges.has(e)));
+    const inspected = await projectCounts(inspect, 'npm-lock-tree.zip');
+    assertSameCounts('inspect_packages vs codescan', reference, inspected, ['files', 'datafiles']);
+    const inspectBom = await projectCycloneDx(bench, inspect.uuid);
+    const inspectPurls = bomPurls(inspectBom).purls;
     result.inspect_packages = {
+      load_average_before: loadBefore,
       seconds: inspect.seconds,
       steps: inspect.steps,
       runner_peak_rss_mib: inspect.runner_peak_rss_mib,
-      packages: purls.size,
-      missing_vs_npm_ls: [...expected].filter((p) => !purls.has(p)),
-      extra_vs_npm_ls: [...purls].filter((p) => !expected.has(p)).slice(0, 20),
+      verified: { files: inspected.files, datafiles: inspected.datafiles, packages: purls.size, npm_ls_packages_found: expected.size, lockfile_edges_found: edges.size },
       dependencies: deps.length,
       resolved_dependencies: deps.filter((d) => d.resolved_to_package_uid).length,
-      lockfile_edges_found: [...edges].filter((e) => ourEdges.has(e)).length,
-      lockfile_edges_missing: [...edges].filter((e) => !ourEdges.has(e)).slice(0, 20),
+      cyclonedx_vs_cdxgen: cdx.purls ? comparePurls(cdx.purls, inspectPurls, lockPath) : null,
     };
-    // Checked before any figure is kept: every npm ls package and lockfile edge, every datafile codescan reads.
-    assertNoneMissing('inspect_packages: npm ls packages', result.inspect_packages.missing_vs_npm_ls);
-    assertNoneMissing('inspect_packages: lockfile edges', [...edges].filter((e) => !ourEdges.has(e)));
-    const inspected = await projectCounts(inspect, 'npm-lock-tree.tar.gz');
-    assertSameCounts('inspect_packages vs codescan', reference, inspected, ['files', 'datafiles']);
-    result.inspect_packages.verified = { files: inspected.files, datafiles: inspected.datafiles, packages: purls.size };
-    if (!process.env.BENCH_QUICK) result.cdxgen = await cdxgen(tree);
-    result.faster_than_cdxgen = result.cdxgen?.seconds ? +(result.cdxgen.seconds / inspect.seconds).toFixed(2) : null;
-
-    const scan = await runPipeline(bench, 'scan_codebase', tarball);
-    const detail = await (await fetch(`${bench.baseUrl}/api/projects/${scan.uuid}/`)).json();
-    const scanned = await projectCounts(scan, 'npm-lock-tree.tar.gz');
-    assertSameCounts('scan_codebase', { files_without_status: 0 }, scanned, ['files_without_status']);
-    assertSameCounts('scan_codebase vs codescan', reference, scanned, ['files', 'datafiles', 'empty_files', 'scanned_files_with_license', 'purls']);
-    result.scan_codebase = {
-      verified: {
-        files: scanned.files,
-        by_status: scanned.by_status,
-        scanned_files_with_license: scanned.scanned_files_with_license,
-        files_with_copyright: scanned.files_with_copyright,
-        packages: scanned.purls.length,
-        same_as_codescan: ['files', 'datafiles', 'empty_files', 'scanned_files_with_license', 'purls'],
-      },
-      seconds: scan.seconds,
-      steps: scan.steps,
-      resources: detail.resource_count,
-      packages: detail.package_count,
-      dependencies: detail.dependency_count,
-      files_per_s: Math.round(detail.resource_count / scan.seconds),
-      runner_peak_rss_mib: scan.runner_peak_rss_mib,
+    result.cyclonedx_checks = {
+      codescan: await validateBom(join(DATA, 'cdxgen-tool'), cs.bom, join(DATA, 'codescan-bom.validate.json')),
+      results_download: await validateBom(join(DATA, 'cdxgen-tool'), inspectBom, join(DATA, 'inspect-packages-bom.validate.json')),
     };
+    if (!process.env.BENCH_QUICK) {
+      result.scan_codebase_half = await scanCodebaseRun(bench, halfTreeZip(tree), 'npm-lock-tree-half.zip', null);
+      result.scan_codebase = await scanCodebaseRun(bench, zip, 'npm-lock-tree.zip', reference);
+    }
   } finally {
     await bench.stop();
   }
+  const inspect = result.inspect_packages;
+  result.targets = {
+    codescan_faster_than_cdxgen: cdx.seconds ? cs.seconds < cdx.seconds : null,
+    codescan_seconds_vs_cdxgen: cdx.seconds ? +(cs.seconds / cdx.seconds).toFixed(2) : null,
+    codescan_misses_no_cdxgen_package: codescanVsCdxgen ? codescanVsCdxgen.unexplained_missing.length === 0 : null,
+    inspect_packages_within_3x_cdxgen: cdx.seconds ? inspect.seconds <= 3 * cdx.seconds : null,
+    inspect_packages_seconds_vs_cdxgen: cdx.seconds ? +(inspect.seconds / cdx.seconds).toFixed(2) : null,
+    scan_codebase_runner_under_1_5_gib: result.scan_codebase ? result.scan_codebase.runner_peak_rss_mib < 1536 : null,
+  };
   if (process.env.BENCH_QUICK) return result;
   try {
     result.debian_rootfs = debianRootfs();

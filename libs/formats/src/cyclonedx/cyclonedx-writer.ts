@@ -8,6 +8,7 @@ import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
 import type { PackageRecord } from '@sca/contracts';
 import type { ReportInput } from '../report/report-input';
 import { authorParties, packageBomRef, packageToComponent } from './package-component';
+import { productOf, TopLevelPackage, type Product } from './product';
 import { SBOM_TOOL_NAME, SCAN_NOTICE } from './scan-notice';
 import { packageVulnerabilities } from './vulnerabilities';
 
@@ -52,7 +53,9 @@ async function buildBom(input: ReportInput, opts: CycloneDxOptions, authorsByRef
 
   const componentsByUid = new Map<string, Models.Component>();
   const vulnerabilityRefs = new Map<string, number>();
+  const top = new TopLevelPackage();
   for await (const pkg of input.packages()) {
+    top.offer(pkg);
     const component = packageToComponent(pkg);
     bom.components.add(component);
     root.dependencies.add(component.bomRef);
@@ -73,7 +76,21 @@ async function buildBom(input: ReportInput, opts: CycloneDxOptions, authorsByRef
     const child = componentsByUid.get(dependency.resolved_to_package_uid ?? '');
     if (parent && child && parent !== child) parent.dependencies.add(child.bomRef);
   }
+  describeProduct(bom, root, productOf(input.project.name, input.project.settings ?? {}, top.package));
   return bom;
+}
+
+/** The product's name and version on the root component, and its supplier, when known (see product.ts). */
+function describeProduct(bom: Models.Bom, root: Models.Component, product: Product): void {
+  root.name = product.name;
+  if (product.version) root.version = product.version;
+  if (!product.supplier) return;
+  const { name, urls, contact } = product.supplier;
+  bom.metadata.supplier = new Models.OrganizationalEntity({
+    name,
+    url: new Set(urls),
+    contact: new Models.OrganizationalContactRepository(contact.map((c) => new Models.OrganizationalContact(c))),
+  });
 }
 
 function collectAuthors(pkg: PackageRecord, authorsByRef: Map<string, Record<string, string>[]>): void {

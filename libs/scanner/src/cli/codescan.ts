@@ -3,7 +3,7 @@ import { tmpdir, cpus } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { writeToolkitJson, type PackageSections } from '@sca/formats';
+import { SerializedToolkitRecord, writeToolkitJson, type PackageSections } from '@sca/formats';
 import { archiveKind, extractArchive, extractRecursively } from '../archive';
 import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
@@ -51,6 +51,18 @@ async function scratchJson(): Promise<string> {
 }
 
 /** The output options as the headers list them. */
+/** Consumes the scan's records, counting them and those with scan errors. */
+async function countRecords(records: AsyncIterable<Record<string, unknown> | SerializedToolkitRecord>): Promise<{ files: number; errors: number }> {
+  let files = 0;
+  let errors = 0;
+  for await (const record of records) {
+    files++;
+    const failed = record instanceof SerializedToolkitRecord ? record.hasErrors : Array.isArray(record['scan_errors']) && record['scan_errors'].length > 0;
+    if (failed) errors++;
+  }
+  return { files, errors };
+}
+
 function outputOptions(o: { json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string }): Record<string, string> {
   const named: [string, string | undefined][] = [['--json', o.json], ['--json-pp', o.jsonPp], ['--cyclonedx', o.cyclonedx], ['--cyclonedx-xml', o.cyclonedxXml], ['--spdx', o.spdx], ['--spdx-tv', o.spdxTv]];
   return Object.fromEntries(named.filter((x): x is [string, string] => x[1] !== undefined));
@@ -122,19 +134,27 @@ export async function main(argv: string[]): Promise<number> {
     });
     const records = collector ? collector.tap(scanned) : scanned;
     let sections: PackageSections | null = null;
-    const toolkitTarget = o.json && o.json !== '-' ? resolve(o.json) : await scratchJson();
-    const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package }).filter(([, v]) => v));
-    const result = await writeToolkitJson(toolkitTarget, records, {
-      toolVersion: `${VERSION} (codescan)`,
-      options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(o.processes), '--timeout': String(o.timeout) },
-      startedAt,
-      finalize: collector ? () => (sections = collector.finalize()) : undefined,
-      extraData: { engine: `codescan ${VERSION}`, ...(image ? { images: image.imagesData } : {}), system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
-    });
-    bar?.stop();
-    if (o.json === '-') await writeOutput('-', await readFile(toolkitTarget, 'utf8'));
-    if (o.jsonPp) await writeOutput(o.jsonPp === '-' ? '-' : resolve(o.jsonPp), JSON.stringify(JSON.parse(await readFile(toolkitTarget, 'utf8')), null, 2));
-    if (!o.json || o.json === '-') await rm(dirname(toolkitTarget), { recursive: true, force: true });
+    let result: { files: number; errors: number };
+    if (o.json || o.jsonPp) {
+      const toolkitTarget = o.json && o.json !== '-' ? resolve(o.json) : await scratchJson();
+      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package }).filter(([, v]) => v));
+      result = await writeToolkitJson(toolkitTarget, records, {
+        toolVersion: `${VERSION} (codescan)`,
+        options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(o.processes), '--timeout': String(o.timeout) },
+        startedAt,
+        finalize: collector ? () => (sections = collector.finalize()) : undefined,
+        extraData: { engine: `codescan ${VERSION}`, ...(image ? { images: image.imagesData } : {}), system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
+      });
+      bar?.stop();
+      if (o.json === '-') await writeOutput('-', await readFile(toolkitTarget, 'utf8'));
+      if (o.jsonPp) await writeOutput(o.jsonPp === '-' ? '-' : resolve(o.jsonPp), JSON.stringify(JSON.parse(await readFile(toolkitTarget, 'utf8')), null, 2));
+      if (!o.json || o.json === '-') await rm(dirname(toolkitTarget), { recursive: true, force: true });
+    } else {
+      // Only SBOMs: the records feed the package assembly and are not written anywhere.
+      result = await countRecords(records);
+      sections = collector?.finalize() ?? null;
+      bar?.stop();
+    }
     const name = basename(inputArg.replace(/\/+$/, '')) || inputArg;
     const written = await writeSboms(sboms, () => sbomInput(sections, name, VERSION));
     const outputs = [o.json, o.jsonPp, ...written].filter((x): x is string => Boolean(x)).map((x) => (x === '-' ? 'standard output' : x));

@@ -33,3 +33,15 @@ export function fnmatchRegExp(pattern: string): RegExp {
 export function fnmatch(path: string, pattern: string): boolean {
   return fnmatchRegExp(pattern).test(path);
 }
+
+// A pattern as a plain string test where it is one: most package patterns are a star then a
+// literal (`*/package.json`, `*.gemspec`), which is `endsWith`, and a few have no wildcard at all.
+// A star matches `/` here, so `*/*<literal>` is `*<literal>` for a path that starts with `/`.
+export function fnmatchTest(pattern: string): (path: string) => boolean {
+  const literal = (s: string) => !/[*?[]/.test(s);
+  if (literal(pattern)) return (path) => path === pattern;
+  const rest = pattern.startsWith('*/*') ? pattern.slice(3) : pattern.startsWith('*') ? pattern.slice(1) : null;
+  if (rest !== null && literal(rest)) return pattern.startsWith('*/*') ? (path) => path.startsWith('/') && path.endsWith(rest) : (path) => path.endsWith(rest);
+  const re = fnmatchRegExp(pattern);
+  return (path) => re.test(path);
+}

@@ -5,7 +5,7 @@
  * returned for the caller to record as a scan error, in ScanCode's wording.
  */
 import type { DatafileHandler } from './handler';
-import { fnmatch } from './fnmatch';
+import { fnmatchTest } from './fnmatch';
 import type { PackageData } from './package-data';
 
 export interface RecognizeResult {
@@ -13,9 +13,25 @@ export interface RecognizeResult {
   errors: string[];
 }
 
+/** Each handler's patterns as tests, made once per handler list (a scan asks for every path). */
+const compiled = new WeakMap<readonly DatafileHandler[], ((path: string) => boolean)[]>();
+
+function handlerTests(handlers: readonly DatafileHandler[]): ((path: string) => boolean)[] {
+  let tests = compiled.get(handlers);
+  if (!tests) {
+    tests = handlers.map((h) => {
+      const each = h.pathPatterns.map(fnmatchTest);
+      return (path: string) => each.some((t) => t(path));
+    });
+    compiled.set(handlers, tests);
+  }
+  return tests;
+}
+
 export function matchingHandlers(path: string, handlers: readonly DatafileHandler[]): DatafileHandler[] {
   const withSlash = path.startsWith('/') ? path : `/${path}`;
-  return handlers.filter((h) => h.pathPatterns.some((p) => fnmatch(withSlash, p)));
+  const tests = handlerTests(handlers);
+  return handlers.filter((_, i) => tests[i](withSlash));
 }
 
 /**

@@ -51,12 +51,16 @@ export function allHandlers(): readonly DatafileHandler[] {
   return HANDLERS;
 }
 
+let application: readonly DatafileHandler[] | undefined;
+let system: readonly DatafileHandler[] | undefined;
+
+/** The same list at every call (matchingHandlers compiles a list's patterns once). */
 export function applicationHandlers(): readonly DatafileHandler[] {
-  return HANDLERS.filter((h) => !h.isSystem);
+  return (application ??= HANDLERS.filter((h) => !h.isSystem));
 }
 
 export function systemHandlers(): readonly DatafileHandler[] {
-  return HANDLERS.filter((h) => h.isSystem);
+  return (system ??= HANDLERS.filter((h) => h.isSystem));
 }
 
 let byId: Map<string, DatafileHandler> | undefined;
