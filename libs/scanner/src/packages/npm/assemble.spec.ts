@@ -55,6 +55,16 @@ describe('npm assembly', () => {
     expect(debug && 'dependencies' in debug.resolved_package && debug.resolved_package.dependencies.map((d) => d.purl)).toEqual(['pkg:npm/ms']);
   });
 
+  it('an installed package that kept its repository\'s workspaces field, without the members, is an ordinary package', () => {
+    const { ctx, linksOf } = assemble({
+      'app/package.json': manifest('app', '1.0.0'),
+      'app/node_modules/eslint/package.json': manifest('eslint', '10.15.0', { workspaces: ['packages/*'] }),
+      'app/node_modules/eslint/lib/api.js': '',
+    });
+    expect(ctx.packages.map((p) => p.purl)).toEqual(['pkg:npm/eslint@10.15.0', 'pkg:npm/app@1.0.0']);
+    expect(linksOf('pkg:npm/eslint@10.15.0')).toEqual(['app/node_modules/eslint/lib', 'app/node_modules/eslint/lib/api.js', 'app/node_modules/eslint/package.json']);
+  });
+
   it('a lockfile alone gives project-level dependencies only', () => {
     const { ctx } = assemble({ 'lock/pnpm-lock.yaml': fixture('pnpm-v6/pnpm-lock.yaml') });
     expect(ctx.packages).toEqual([]);

@@ -10,7 +10,8 @@
  *   package: its dependencies are project-level and its remaining files are linked to every
  *   member (as ScanCode does). With pnpm workspaces the root package.json is a package too and
  *   keeps the files no member took. `workspace:` requirements between members get the member's
- *   version (`workspace:^` -> `^1.2.0`).
+ *   version (`workspace:^` -> `^1.2.0`). A `workspaces` field whose members are all absent (an
+ *   installed package that kept its repository's field) makes no workspace.
  */
 import type { AssemblyContext } from '../assembly/context';
 import { baseName, datafileDir, joinPath, parentPath, type Package } from '../assembly';
@@ -98,7 +99,9 @@ function assembleWorkspace(ctx: AssemblyContext, dir: string, globs: string[], p
 /** A directory holding a package.json: one package (or a workspace), its lockfiles and tree. */
 function assembleDirectory(ctx: AssemblyContext, dir: string): void {
   const { globs, pnpm } = workspaceGlobs(ctx, dir);
-  if (globs.length) return assembleWorkspace(ctx, dir, globs, pnpm);
+  // A published package may keep its repository's `workspaces` field (eslint does) without the
+  // members: with none present it is an ordinary package, as npm installs and lists it.
+  if (globs.length && workspaceMembers(ctx, dir, globs).length > 0) return assembleWorkspace(ctx, dir, globs, pnpm);
   const pd = manifestData(ctx, dir);
   const pkg = pd?.purl ? ctx.createPackage(pd, joinPath(dir, 'package.json')) : null;
   if (pkg) linkPackageTree(ctx, pkg, dir);
