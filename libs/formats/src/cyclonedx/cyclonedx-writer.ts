@@ -119,6 +119,16 @@ function addAuthors(document: JsonObject, authorsByRef: Map<string, Record<strin
   }
 }
 
+/**
+ * Every `dependencies` entry with its `dependsOn` list, empty for a leaf: the library leaves an
+ * empty list out, which the schema allows, but cdxgen's cdx-validate reads the list of every
+ * entry and fails its reference checks without it (cdxgen itself writes the empty list).
+ */
+function listEmptyDependsOn(document: JsonObject): void {
+  const dependencies = Array.isArray(document['dependencies']) ? (document['dependencies'] as JsonObject[]) : [];
+  for (const entry of dependencies) entry['dependsOn'] ??= [];
+}
+
 export async function writeCycloneDx(input: ReportInput, opts: CycloneDxOptions = {}): Promise<string> {
   const spec = specFor(opts.specVersion ?? '1.6');
   const format = opts.format ?? 'json';
@@ -134,5 +144,6 @@ export async function writeCycloneDx(input: ReportInput, opts: CycloneDxOptions 
   const serializer = new Serialize.JsonSerializer(new Serialize.JSON.Normalize.Factory(spec));
   const document = JSON.parse(serializer.serialize(bom)) as JsonObject;
   if (spec.version === Spec.Version.v1dot6) addAuthors(document, authorsByRef);
+  listEmptyDependsOn(document);
   return JSON.stringify(document, null, 2);
 }

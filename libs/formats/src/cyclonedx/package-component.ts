@@ -3,6 +3,7 @@
  * `DiscoveredPackage.as_cyclonedx()` maps the fields.
  */
 import { Enums, Models } from '@cyclonedx/cyclonedx-library';
+import parseSpdx from 'spdx-expression-parse';
 import type { Party, PackageRecord } from '@sca/contracts';
 
 /** Fields CycloneDX has no place for, kept as `aboutcode:<field>` properties (aboutcode-cyclonedx-taxonomy). */
@@ -45,9 +46,40 @@ function propertyValue(pkg: PackageRecord, field: (typeof PROPERTY_FIELDS)[numbe
   return typeof value === 'string' ? value : '';
 }
 
-export function packageToComponent(pkg: PackageRecord): Models.Component {
+/** A license statement that is itself a valid SPDX expression of known ids (npm's `"license": "MIT"`). */
+function spdxExpressionOf(statement: string): string | null {
+  try {
+    parseSpdx(statement);
+    return statement;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The package's license: its declared expression; else, when no detection ran (a packages-only
+ * run such as inspect_packages) but the package states its license, that statement, as an SPDX
+ * expression when it is one and as a named license otherwise. SCVS and the EU CRA ask for the
+ * license of every component wherever it is known.
+ */
+function packageLicenses(pkg: PackageRecord): Models.LicenseRepository {
   const licenses = new Models.LicenseRepository();
-  if (pkg.declared_license_expression_spdx) licenses.add(new Models.LicenseExpression(pkg.declared_license_expression_spdx));
+  if (pkg.declared_license_expression_spdx) {
+    licenses.add(new Models.LicenseExpression(pkg.declared_license_expression_spdx));
+    return licenses;
+  }
+  const statement = (pkg.extracted_license_statement ?? '').replace(/\s+/g, ' ').trim();
+  if (!statement) return licenses;
+  const expression = spdxExpressionOf(statement);
+  licenses.add(expression ? new Models.LicenseExpression(expression) : new Models.NamedLicense(statement.slice(0, MAX_LICENSE_NAME)));
+  return licenses;
+}
+
+/** A statement kept as a license name is cut here (a whole license text is no name). */
+const MAX_LICENSE_NAME = 200;
+
+export function packageToComponent(pkg: PackageRecord): Models.Component {
+  const licenses = packageLicenses(pkg);
 
   const hashes = new Models.HashDictionary();
   for (const [field, algorithm] of HASH_FIELDS) if (pkg[field]) hashes.set(algorithm, pkg[field]);

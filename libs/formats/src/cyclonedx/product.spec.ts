@@ -1,7 +1,7 @@
 import { makePackage } from './__fixtures__/sbom-project.testing';
 import { productOf, TopLevelPackage } from './product';
 
-const pkg = (name: string, datafile: string, extra = {}) => makePackage({ name, package_uid: `pkg:npm/${name}?uuid=1`, version: '1.2.3', datafile_paths: [datafile], ...extra });
+const pkg = (name: string, datafile: string, extra = {}) => makePackage({ name, package_uid: `pkg:npm/${name}?uuid=1`, version: '1.2.3', datafile_paths: [datafile], datasource_ids: ['npm_package_json'], ...extra });
 
 describe('productOf', () => {
   it('takes product_name and product_version from the project settings first', () => {
@@ -11,6 +11,8 @@ describe('productOf', () => {
   it('takes the version and the supplier from the codebase\'s top-level package', () => {
     const top = new TopLevelPackage();
     top.offer(pkg('dep', 'app.tgz-extract/app/node_modules/dep/package.json'));
+    // A package that only the product's lockfile names, beside the product's manifest.
+    top.offer(pkg('locked', 'app.tgz-extract/app/package-lock.json', { datasource_ids: ['npm_package_lock_json'] }));
     const app = pkg('app', 'app.tgz-extract/app/package.json', {
       parties: [{ type: 'person', role: 'author', name: 'Jane Doe', email: 'jane@example.org', url: 'https://jane.example.org' }],
       bug_tracking_url: 'https://example.org/app/issues',

@@ -26,13 +26,20 @@ function depth(path: string): number {
   return segments.length;
 }
 
-/** Picks the codebase's top-level package while packages stream by: the shallowest datafile, if only one package has it. */
+/** Lockfile datasources: a package only a lockfile names was locked by the product, it is not the product. */
+const LOCKFILE_DATASOURCE = /lock|shrinkwrap|resolved/;
+
+/**
+ * Picks the codebase's top-level package while packages stream by: the one with the shallowest
+ * datafile, if only one package has it, among those a manifest describes (not only a lockfile).
+ */
 export class TopLevelPackage {
   private best: PackageRecord | null = null;
   private bestDepth = Infinity;
   private tied = false;
 
   offer(pkg: PackageRecord): void {
+    if (!(pkg.datasource_ids ?? []).some((id) => !LOCKFILE_DATASOURCE.test(id))) return;
     const d = Math.min(...(pkg.datafile_paths ?? []).map(depth));
     if (!Number.isFinite(d) || d > this.bestDepth) return;
     if (d === this.bestDepth) {

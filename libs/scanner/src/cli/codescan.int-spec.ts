@@ -156,6 +156,31 @@ describe('SBOM outputs', () => {
     expect(strip(JSON.parse(text))).toEqual(strip(JSON.parse(await readFile(plain, 'utf8'))));
   });
 
+  it('resolves the SBOM statically: lockfile packages are components, installed ones get the locked checksum', async () => {
+    const tree = join(dir, 'locked');
+    await mkdir(join(tree, 'node_modules', 'ms'), { recursive: true });
+    await writeFile(join(tree, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { ms: '^2.1.3' }, optionalDependencies: { fsevents: '^2.3.3' } }));
+    await writeFile(join(tree, 'node_modules', 'ms', 'package.json'), JSON.stringify({ name: 'ms', version: '2.1.3', license: 'MIT' }));
+    const integrity = 'sha512-6FlzubTLZG3J2a/NVCAleEhjzq5oxgHyaCU9yYXvcLsvoVaHJq/s5xXI6/XXP6tz7R9xAOtHnSO/tXtF3WRTlA==';
+    await writeFile(join(tree, 'package-lock.json'), JSON.stringify({
+      name: 'app', version: '1.0.0', lockfileVersion: 3, requires: true,
+      packages: {
+        '': { name: 'app', version: '1.0.0', dependencies: { ms: '^2.1.3' }, optionalDependencies: { fsevents: '^2.3.3' } },
+        'node_modules/ms': { version: '2.1.3', resolved: 'https://registry.npmjs.org/ms/-/ms-2.1.3.tgz', integrity, license: 'MIT' },
+        'node_modules/fsevents': { version: '2.3.3', resolved: 'https://registry.npmjs.org/fsevents/-/fsevents-2.3.3.tgz', integrity, optional: true, os: ['darwin'] },
+      },
+    }));
+    const out = join(dir, 'locked.cdx.json');
+    expect(await main([tree, '--package', '--cyclonedx', out, '--processes', '0', '--quiet'])).toBe(0);
+    const bom = JSON.parse(await readFile(out, 'utf8'));
+    expect(bom.components.map((c: { purl: string }) => c.purl).sort()).toEqual(['pkg:npm/app@1.0.0', 'pkg:npm/fsevents@2.3.3', 'pkg:npm/ms@2.1.3']);
+    const ms = bom.components.find((c: { purl: string }) => c.purl === 'pkg:npm/ms@2.1.3');
+    expect(ms.hashes).toEqual([{ alg: 'SHA-512', content: Buffer.from(integrity.slice(7), 'base64').toString('hex') }]);
+    expect(bom.metadata.component).toMatchObject({ name: 'locked', version: '1.0.0' });
+    const app = bom.components.find((c: { purl: string }) => c.purl === 'pkg:npm/app@1.0.0');
+    expect(bom.dependencies.find((d: { ref: string }) => d.ref === app['bom-ref']).dependsOn).toHaveLength(2);
+  });
+
   it('writes SPDX tag-value for a name that is not .json, and with --spdx-tv', async () => {
     const [byName, byOption] = ['out.spdx', 'out-tv.json.txt'].map((n) => join(dir, n));
     expect(await main([join(dir, 'demo-1.0.0.tgz'), '--package', '--spdx', byName, '--spdx-tv', byOption, '--processes', '1', '--quiet'])).toBe(0);

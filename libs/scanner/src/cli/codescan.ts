@@ -156,7 +156,9 @@ export async function main(argv: string[]): Promise<number> {
       bar?.stop();
     }
     const name = basename(inputArg.replace(/\/+$/, '')) || inputArg;
-    const written = await writeSboms(sboms, () => sbomInput(sections, name, VERSION));
+    let input: ReturnType<typeof sbomInput> | undefined;
+    // One resolution for every SBOM written, so that they name the same packages.
+    const written = await writeSboms(sboms, () => (input ??= sbomInput(sections, name, VERSION)));
     const outputs = [o.json, o.jsonPp, ...written].filter((x): x is string => Boolean(x)).map((x) => (x === '-' ? 'standard output' : x));
     if (!o.quiet) log(`Scanned ${result.files} resources in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)} s (${result.errors} with errors); wrote ${[...new Set(outputs)].join(', ')}`);
     return 0;

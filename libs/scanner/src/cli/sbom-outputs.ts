@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { DependencyRecord, PackageRecord } from '@sca/contracts';
+import { resolveStatically, type Dependency, type Package } from '../packages';
 import { normalizeDependency, normalizePackage, reportInputFromArrays, spdxTagValue, writeCycloneDx, writeSpdx, type PackageSections, type ReportInput } from '@sca/formats';
 
 /** The SBOM files a codescan run writes (ScanCode-toolkit's option names); `-` is standard output. */
@@ -34,15 +35,21 @@ const byIdentity = (a: PackageRecord, b: PackageRecord) => {
 
 /**
  * The scan's packages and dependencies as the service's SBOM writers read a project's: the
- * scanned path is the project (its name the SBOM's root component or package).
+ * scanned path is the project (its name the SBOM's root component or package). They are
+ * resolved statically first, as inspect_packages' StaticResolver resolves a project's: the
+ * lockfiles' locked packages are components too, an installed package takes what its locked
+ * entry knows and it lacks (the integrity checksum, the download URL), and the dependency graph
+ * goes package -> direct dependency -> resolved package. The toolkit JSON keeps the toolkit's
+ * unresolved view.
  */
 export function sbomInput(sections: PackageSections | null, name: string, toolVersion: string): ReportInput {
+  const resolved = resolveStatically((sections?.packages ?? []) as Package[], (sections?.dependencies ?? []) as Dependency[], () => randomUUID());
   const packages: PackageRecord[] = [];
   const dependencies: DependencyRecord[] = [];
-  (sections?.packages ?? []).forEach((p, i) => {
+  resolved.packages.forEach((p, i) => {
     for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) if (item.kind === 'package') packages.push(item.record);
   });
-  (sections?.dependencies ?? []).forEach((d, i) => {
+  resolved.dependencies.forEach((d, i) => {
     for (const item of normalizeDependency(d as unknown as Record<string, unknown>, (x) => x, i)) if (item.kind === 'dependency') dependencies.push(item.record);
   });
   const project = { uuid: randomUUID(), name, created_date: new Date().toISOString(), notes: '', settings: {}, extra_data: {}, input_sources: [] };

@@ -31,6 +31,15 @@ describe('resolveStatically', () => {
     ]);
   });
 
+  it('fills the empty fields of an installed package from its locked entry, and replaces nothing', () => {
+    const installed = packageFromData(packageData('npm_package_json', { type: 'npm', name: 'ms', version: '2.1.3', description: 'Tiny ms conversion' }), 'app/node_modules/ms/package.json', uid);
+    const withIntegrity = packageData('npm_package_lock_json', { type: 'npm', name: 'ms', version: '2.1.3', sha512: 'abc', download_url: 'https://registry.npmjs.org/ms/-/ms-2.1.3.tgz', description: 'other' });
+    const lockDeps = packageData('npm_package_lock_json', { type: 'npm', name: 'app', version: '1.0.0', dependencies: [{ purl: 'pkg:npm/ms@2.1.3', extracted_requirement: '2.1.3', is_direct: true, is_pinned: true, resolved_package: withIntegrity }] });
+    const { packages } = resolveStatically([installed], dependenciesFromData(lockDeps, 'app/package-lock.json', null, uid), uid);
+    expect(packages).toHaveLength(1);
+    expect(packages[0]).toMatchObject({ sha512: 'abc', download_url: 'https://registry.npmjs.org/ms/-/ms-2.1.3.tgz', description: 'Tiny ms conversion', datafile_paths: ['app/node_modules/ms/package.json'] });
+  });
+
   it('does not create packages from a lockfile shipped inside an installed package', () => {
     const path = 'app/node_modules/debug/package-lock.json';
     const { packages } = resolveStatically([], dependenciesFromData(lock, path, null, uid), uid);

@@ -40,7 +40,8 @@ export function resolveStatically(packages: readonly Package[], dependencies: re
     // A lockfile shipped inside an installed package (node_modules/x/yarn.lock) records how that
     // package was developed, not what is installed here: it links to installed packages only.
     if (!pkg && INSTALLED_PACKAGE_PATH.test(dep.datafile_path)) continue;
-    if (!pkg) {
+    if (pkg) fillEmptyFields(pkg, locked);
+    else {
       pkg = packageFromData(locked as PackageData, dep.datafile_path, uid);
       pkg.datasource_ids = [dep.datasource_id];
       outPackages.push(pkg);
@@ -54,6 +55,25 @@ export function resolveStatically(packages: readonly Package[], dependencies: re
   matchUnresolved(out, byPurl);
   return { packages: outPackages, dependencies: out.filter((d) => d.is_direct) };
 }
+
+/**
+ * ScanCode.io's update_or_create_package for a package that exists: its empty fields take the
+ * locked entry's values (an installed package.json has no checksum; its lockfile entry has the
+ * integrity and the download URL), nothing it has is replaced, and its datafiles are unchanged.
+ */
+function fillEmptyFields(pkg: Package, locked: Partial<PackageData>): void {
+  const target = pkg as unknown as Record<string, unknown>;
+  for (const [field, value] of Object.entries(locked)) {
+    if (!(field in target) || FIELDS_KEPT.has(field) || value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    const current = target[field];
+    const empty = current === null || current === undefined || current === '' || (Array.isArray(current) && current.length === 0) || (typeof current === 'object' && current !== null && !Array.isArray(current) && Object.keys(current).length === 0);
+    if (empty) target[field] = structuredClone(value);
+  }
+}
+
+/** Identity and provenance stay the existing package's. */
+const FIELDS_KEPT = new Set(['package_uid', 'purl', 'type', 'namespace', 'name', 'version', 'qualifiers', 'subpath', 'datafile_paths', 'datasource_ids', 'datasource_id', 'dependencies']);
 
 /** ScanCode.io's match_and_resolve_dependencies: an unresolved dependency takes the package of a resolved twin. */
 function matchUnresolved(deps: ResolvedDependency[], byPurl: ReadonlyMap<string, Package>): void {
