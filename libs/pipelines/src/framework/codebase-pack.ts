@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { savePackEntries, type PackEntry } from '@sca/persistence';
-import type { FileRange } from '@sca/scanner';
+import { readRange, type FileRange } from '@sca/scanner';
 import { ObjectStorage, storageKeys } from '@sca/storage';
 import type { CodebaseFiles } from './codebase-files';
 
@@ -13,6 +13,11 @@ const READ_CHUNK = 1 << 20;
  * never through a link; a file of a mounted tree from its range.
  */
 function* fileChunks(absPath: string, range?: FileRange): Generator<Buffer> {
+  // A deflated zip member is inflated whole: members too large for memory were written out when mounted.
+  if (range?.deflated !== undefined) {
+    yield readRange(range);
+    return;
+  }
   const fd = range ? openSync(range.path, constants.O_RDONLY) : openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const st = fstatSync(fd);

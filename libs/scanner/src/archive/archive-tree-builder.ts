@@ -9,7 +9,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { statSync } from 'node:fs';
-import { ArchiveTree, lexicallyInside, OUTSIDE, parentOf, rootRelativeTarget, treePathOf } from './archive-tree';
+import { ArchiveTree, lexicallyInside, OUTSIDE, parentOf, rootRelativeTarget, treePathOf, type ArchiveTreeFile } from './archive-tree';
 import { ExtractionBudget } from './extraction-budget';
 import { CorruptArchiveError, LimitExceededError, messageOf } from './extraction-errors';
 import { DEFAULT_EXTRACTION_LIMITS, type AbsoluteSymlinks, type ByteRange, type ExtractionLimits, type ExtractionProblem } from './extraction-types';
@@ -51,11 +51,21 @@ export class ArchiveTreeBuilder {
   }
 
   file(name: string, offset: number, size: number): void {
-    this.budget.addEntry();
-    const path = this.prepare(name, true);
+    const path = this.beginFile(name);
     if (path === null) return;
     this.budget.addBytes(size);
-    this.tree.set(path, { type: 'file', offset, size });
+    this.addFile(path, { type: 'file', offset, size });
+  }
+
+  /** A file entry counted and its place made (an older entry of that name removed): its tree path, or null when refused. */
+  beginFile(name: string): string | null {
+    this.budget.addEntry();
+    return this.prepare(name, true);
+  }
+
+  /** A file whose bytes are where `node` says, at the path `beginFile` gave. */
+  addFile(path: string, node: ArchiveTreeFile): void {
+    this.tree.set(path, node);
     this.files += 1;
   }
 

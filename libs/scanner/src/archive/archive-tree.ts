@@ -10,29 +10,40 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { posix } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { entrySegments } from './safe-paths';
 
-export type ArchiveTreeNode =
-  | { type: 'directory' }
-  | { type: 'file'; offset: number; size: number }
-  | { type: 'symlink'; target: string };
+/** A file node: `size` bytes at `offset` of the tree's source (or of its own `source`), raw-deflated in `deflated` bytes when set. */
+export interface ArchiveTreeFile {
+  type: 'file';
+  offset: number;
+  size: number;
+  source?: string;
+  deflated?: number;
+}
 
-/** A byte range of a file: where an archive tree's file really is. */
+export type ArchiveTreeNode = { type: 'directory' } | ArchiveTreeFile | { type: 'symlink'; target: string };
+
+/**
+ * Where a file's bytes really are: `size` bytes at `start` of the file at `path`; or, with
+ * `deflated`, a raw deflate stream of that many bytes at `start` that inflates to `size` bytes
+ * (a zip member read in place; members too large to inflate in memory are written out instead).
+ */
 export interface FileRange {
   path: string;
   start: number;
   size: number;
+  deflated?: number;
 }
 
-/** The bytes of a range, read whole (ranges of archive trees are files of ordinary size). */
-export function readRange(range: FileRange): Buffer {
-  const fd = openSync(range.path, 'r');
+function readBytes(path: string, start: number, length: number): Buffer {
+  const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.allocUnsafe(range.size);
+    const buffer = Buffer.allocUnsafe(length);
     let got = 0;
-    while (got < range.size) {
-      const n = readSync(fd, buffer, got, range.size - got, range.start + got);
-      if (n === 0) throw new Error(`${range.path}: ${range.size - got} bytes missing at ${range.start + got}`);
+    while (got < length) {
+      const n = readSync(fd, buffer, got, length - got, start + got);
+      if (n === 0) throw new Error(`${path}: ${length - got} bytes missing at ${start + got}`);
       got += n;
     }
     return buffer;
@@ -41,15 +52,24 @@ export function readRange(range: FileRange): Buffer {
   }
 }
 
+/** The bytes of a range, read whole (ranges of archive trees are files of ordinary size). */
+export function readRange(range: FileRange): Buffer {
+  if (range.deflated === undefined) return readBytes(range.path, range.start, range.size);
+  const data = inflateRawSync(readBytes(range.path, range.start, range.deflated), { maxOutputLength: Math.max(1, range.size) });
+  if (data.length !== range.size) throw new Error(`${range.path}: a deflated member of ${range.size} bytes inflates to ${data.length}`);
+  return data;
+}
+
 export interface ArchiveTreeEntry {
   path: string;
   node: ArchiveTreeNode;
 }
 
-/** The serialised form: the source and every entry in walk order. */
+/** The serialised form: the sources and every entry in walk order (a file's own source by index, 0 being the tree's). */
 export interface ArchiveTreeJson {
   source: string;
-  entries: [path: string, type: 'd' | 'f' | 'l', a?: number | string, b?: number][];
+  sources?: string[];
+  entries: [path: string, type: 'd' | 'f' | 'l', a?: number | string, b?: number, source?: number, deflated?: number][];
 }
 
 /** What `realPath` answers for a path that leaves the root. */
@@ -77,7 +97,10 @@ export class ArchiveTree {
   /** Where a file's bytes are; null for anything but a file. */
   rangeOf(path: string): FileRange | null {
     const node = this.nodes.get(path);
-    return node?.type === 'file' ? { path: this.source, start: node.offset, size: node.size } : null;
+    if (node?.type !== 'file') return null;
+    const range: FileRange = { path: node.source ?? this.source, start: node.offset, size: node.size };
+    if (node.deflated !== undefined) range.deflated = node.deflated;
+    return range;
   }
 
   /** The names in a directory, sorted. */
@@ -162,21 +185,35 @@ export class ArchiveTree {
   }
 
   toJSON(): ArchiveTreeJson {
+    const sources = [this.source];
+    const indexOf = new Map([[this.source, 0]]);
     const entries: ArchiveTreeJson['entries'] = [];
     for (const { path, node } of this.walk()) {
       if (node.type === 'directory') entries.push([path, 'd']);
-      else if (node.type === 'file') entries.push([path, 'f', node.offset, node.size]);
-      else entries.push([path, 'l', node.target]);
+      else if (node.type === 'symlink') entries.push([path, 'l', node.target]);
+      else if (node.source === undefined && node.deflated === undefined) entries.push([path, 'f', node.offset, node.size]);
+      else {
+        const source = node.source ?? this.source;
+        if (!indexOf.has(source)) indexOf.set(source, sources.push(source) - 1);
+        const index = indexOf.get(source) as number;
+        entries.push(node.deflated === undefined ? [path, 'f', node.offset, node.size, index] : [path, 'f', node.offset, node.size, index, node.deflated]);
+      }
     }
-    return { source: this.source, entries };
+    return sources.length > 1 ? { source: this.source, sources, entries } : { source: this.source, entries };
   }
 
   static fromJSON(json: ArchiveTreeJson): ArchiveTree {
     const tree = new ArchiveTree(json.source);
-    for (const [path, type, a, b] of json.entries) {
+    const sources = json.sources ?? [json.source];
+    for (const [path, type, a, b, source, deflated] of json.entries) {
       if (type === 'd') tree.set(path, { type: 'directory' });
-      else if (type === 'f') tree.set(path, { type: 'file', offset: a as number, size: b as number });
-      else tree.set(path, { type: 'symlink', target: a as string });
+      else if (type === 'l') tree.set(path, { type: 'symlink', target: a as string });
+      else {
+        const node: ArchiveTreeFile = { type: 'file', offset: a as number, size: b as number };
+        if (source !== undefined && source > 0) node.source = sources[source];
+        if (deflated !== undefined) node.deflated = deflated;
+        tree.set(path, node);
+      }
     }
     return tree;
   }

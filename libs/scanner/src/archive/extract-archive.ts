@@ -16,6 +16,7 @@ import {
   type ArchiveKind,
   type ByteRange,
   type ExtractionLimits,
+  type ExtractionProblem,
   type ExtractionResult,
   type ExtractOptions,
 } from './extraction-types';
@@ -47,23 +48,40 @@ export interface ExtractOneRequest {
   skip?: (name: string) => boolean;
 }
 
+/** An archive's kind and head, or the problem that keeps it from being read at all. */
+export async function archiveToRead(archivePath: string, label: string, range?: ByteRange): Promise<{ kind: ArchiveKind; head: Buffer } | { problem: ExtractionProblem }> {
+  const head = await readArchiveHead(archivePath, range?.start, range?.end);
+  const kind = archiveKind(archivePath, head);
+  if (!kind) return { problem: { archive: label, reason: 'not a recognised archive', severity: 'error' } };
+  if (range && !RANGE_KINDS.has(kind)) return { problem: { archive: label, reason: `a ${kind} archive cannot be read from inside another file`, severity: 'error' } };
+  return { kind, head };
+}
+
+/**
+ * Feeds an archive's entries to a sink; what stops the archive (a limit, a corrupt structure, a
+ * truncated entry) becomes a problem of the sink, as the entries before it stay. Aborting throws.
+ */
+export async function readEntriesInto(kind: ArchiveKind, archivePath: string, head: Buffer, sink: EntrySink, range?: ByteRange, signal?: AbortSignal): Promise<void> {
+  try {
+    await (range ? readCompressed(kind, archivePath, head, sink, range) : readArchive(kind, archivePath, head, sink, signal));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (error instanceof EntryError) sink.problem(`corrupt or truncated data: ${error.message}`, error.entry);
+    else if (error instanceof LimitExceededError || error instanceof CorruptArchiveError) sink.problem(error.message);
+    else sink.problem(`corrupt or unreadable archive: ${messageOf(error)}`);
+  }
+}
+
 export async function extractOne(request: ExtractOneRequest): Promise<ExtractionResult> {
   const { archivePath, targetDir, label, limits, total, signal, absoluteSymlinks, range, skip } = request;
   signal?.throwIfAborted();
-  const head = await readArchiveHead(archivePath, range?.start, range?.end);
-  const kind = archiveKind(archivePath, head);
-  if (!kind) return { files: 0, bytes: 0, problems: [{ archive: label, reason: 'not a recognised archive', severity: 'error' }] };
-  if (range && !RANGE_KINDS.has(kind)) return { files: 0, bytes: 0, problems: [{ archive: label, reason: `a ${kind} archive cannot be read from inside another file`, severity: 'error' }] };
+  const toRead = await archiveToRead(archivePath, label, range);
+  if ('problem' in toRead) return { files: 0, bytes: 0, problems: [toRead.problem] };
   await mkdir(targetDir, { recursive: true });
   const budget = new ExtractionBudget(limits, range ? range.end - range.start : (await stat(archivePath)).size, total, signal);
   const writer = new EntryWriter(await realpath(targetDir), label, budget, absoluteSymlinks, skip);
   try {
-    await (range ? readCompressed(kind, archivePath, head, writer, range) : readArchive(kind, archivePath, head, writer, signal));
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    if (error instanceof EntryError) writer.problem(`corrupt or truncated data: ${error.message}`, error.entry);
-    else if (error instanceof LimitExceededError || error instanceof CorruptArchiveError) writer.problem(error.message);
-    else writer.problem(`corrupt or unreadable archive: ${messageOf(error)}`);
+    await readEntriesInto(toRead.kind, archivePath, toRead.head, writer, range, signal);
   } finally {
     await writer.auditLinks();
   }

@@ -1,7 +1,7 @@
 import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { FileRange } from '../archive/archive-tree';
+import { readRange, type FileRange } from '../archive/archive-tree';
 
 /** Read size per step: large enough for few syscalls, small enough to keep memory flat on big files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -94,6 +94,7 @@ interface ReadOptions {
  * bytes are that range of another file, and `absPath` only names it.
  */
 export function readFileContent(absPath: string, opts: ReadOptions, range?: FileRange): ReadFileContent | null {
+  if (range?.deflated !== undefined) return fromBytes(readRange(range), opts);
   if (range) {
     const fd = openSync(range.path, constants.O_RDONLY);
     try {
@@ -110,6 +111,13 @@ export function readFileContent(absPath: string, opts: ReadOptions, range?: File
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file whose bytes are already in memory (an inflated zip member). */
+function fromBytes(data: Buffer, opts: ReadOptions): ReadFileContent {
+  const hashes = opts.hash ? digestBuffer(data) : EMPTY_HASHES;
+  const head = data.length > opts.headBytes ? data.subarray(0, opts.headBytes) : data;
+  return { hashes, head, size: data.length, content: data.length <= opts.contentLimit ? data : null };
 }
 
 /** `size` bytes at `base` of `fd`; `mayChange`: a file of its own, whose size is checked again. */

@@ -58,7 +58,7 @@ async function* walkDirectory(dirAbs: string, dirPath: string, mounts: TreeMount
 export function* treeEntries(tree: ArchiveTree, dirAbs: string, dirPath: string): Generator<WalkEntry> {
   for (const { path, node } of tree.walk()) {
     const entry: WalkEntry = { path: `${dirPath}/${path}`, absPath: join(dirAbs, path), type: node.type };
-    if (node.type === 'file') entry.range = { path: tree.source, start: node.offset, size: node.size };
+    if (node.type === 'file') entry.range = tree.rangeOf(path) ?? undefined;
     yield entry;
   }
 }
