@@ -43,10 +43,13 @@ export class CodebaseFiles {
     return treeStats(this.dir, rootName, this.mounts);
   }
 
-  /** The mount holding a codebase path, with the path inside its tree. */
+  /** The innermost mount holding a codebase path (an archive's tree inside another's wins), with the path inside its tree. */
   private mountOf(path: string): { tree: ArchiveTree; rel: string } | null {
     const abs = join(this.dir, path);
-    for (const [dir, tree] of this.mounts) if (abs.startsWith(`${dir}/`)) return { tree, rel: abs.slice(dir.length + 1) };
+    for (let i = abs.lastIndexOf('/'); i > this.dir.length; i = abs.lastIndexOf('/', i - 1)) {
+      const tree = this.mounts.get(abs.slice(0, i));
+      if (tree) return { tree, rel: abs.slice(i + 1) };
+    }
     return null;
   }
 

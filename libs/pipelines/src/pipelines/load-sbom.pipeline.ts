@@ -22,10 +22,11 @@ const getSbomInputs = defineStep({
   doc: 'Locate all the SBOMs among the codebase resources.',
   async run(ctx) {
     const found: string[] = [];
+    const codebase = await ctx.codebase();
     for await (const { path } of ctx.resources.withoutStatus({ filesOnly: true })) {
       // Only candidate names are read: the other files of the codebase cannot be an SBOM.
       if (!mayBeSbom(path)) continue;
-      const content = await readFile(join(ctx.dirs.codebase, path)).catch(() => null);
+      const content = codebase.read(path);
       if (content && detectSbom(path, content)) found.push(path);
     }
     if (found.length) await ctx.resources.setStatus(found, RESOURCE_STATUS.applicationPackage);
@@ -40,12 +41,17 @@ const getDataFromSboms = defineStep({
   async run(ctx) {
     const data: SbomData[] = [];
     const headers: Record<string, unknown> = {};
+    const codebase = await ctx.codebase();
     for (const path of await ctx.resources.pathsWithStatus(RESOURCE_STATUS.applicationPackage, { filesOnly: true })) {
       // A document that cannot be read or parsed is an error message; the others still load.
       const result = await ctx.messages.saveErrors(
         'get_data_from_sboms',
         { resource_path: path },
-        async () => parseSbom(path, await readFile(join(ctx.dirs.codebase, path))),
+        async () => {
+          const content = codebase.read(path);
+          if (!content) throw new Error('the file cannot be read');
+          return parseSbom(path, content);
+        },
         (e) => (e instanceof SbomParseError ? e.message : `SBOM document "${path}" could not be read: ${(e as Error).message}`),
       );
       if (!result) continue;

@@ -1,6 +1,6 @@
 import { definePipeline } from '../framework/define';
 import { collectAndCreateCodebaseResources } from '../steps/codebase/collect-resources.step';
-import { extractArchives } from '../steps/codebase/copy-and-extract.steps';
+import { extractArchivesToDisk } from '../steps/codebase/copy-and-extract.steps';
 import { flagEmptyFiles, flagIgnoredResources } from '../steps/codebase/flag-resources.steps';
 import { collectAndCreateLicenseDetections } from '../steps/codebase/license-detections.step';
 import { flagMappedResourcesArchivesAndIgnoredDirectories, flagWhitespaceFiles, loadEcosystemConfigStep, mapRuby } from '../steps/d2d/d2d-flags.steps';
@@ -49,7 +49,7 @@ export const mapDeployToDevelopPipeline = definePipeline({
   steps: [
     getInputs,
     extractInputsToCodebaseDirectory,
-    extractArchives,
+    extractArchivesToDisk,
     collectAndCreateCodebaseResources,
     fingerprintCodebaseDirectories,
     flagEmptyFiles,

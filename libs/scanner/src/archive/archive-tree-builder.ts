@@ -10,7 +10,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { statSync } from 'node:fs';
 import { ArchiveTree, lexicallyInside, OUTSIDE, parentOf, rootRelativeTarget, treePathOf, type ArchiveTreeFile } from './archive-tree';
-import { ExtractionBudget } from './extraction-budget';
+import { ExtractionBudget, type SharedTotal } from './extraction-budget';
 import { CorruptArchiveError, LimitExceededError, messageOf } from './extraction-errors';
 import { DEFAULT_EXTRACTION_LIMITS, type AbsoluteSymlinks, type ByteRange, type ExtractionLimits, type ExtractionProblem } from './extraction-types';
 import { PathRefusal } from './safe-paths';
@@ -207,6 +207,8 @@ export interface ArchiveTreeOptions {
   limits?: ExtractionLimits;
   signal?: AbortSignal;
   absoluteSymlinks?: AbsoluteSymlinks;
+  /** Bytes of a whole walk of archives, shared (extractRecursively's total). */
+  total?: SharedTotal;
 }
 
 export interface ArchiveTreeResult {
@@ -224,7 +226,7 @@ export async function buildArchiveTree(tarPath: string, opts: ArchiveTreeOptions
   const { range, label, signal } = opts;
   const tree = new ArchiveTree(tarPath);
   const size = range ? range.end - range.start : statSync(tarPath).size;
-  const budget = new ExtractionBudget(opts.limits ?? DEFAULT_EXTRACTION_LIMITS, size, { bytes: 0 }, signal);
+  const budget = new ExtractionBudget(opts.limits ?? DEFAULT_EXTRACTION_LIMITS, size, opts.total ?? { bytes: 0 }, signal);
   const builder = new ArchiveTreeBuilder(tree, label, budget, opts.absoluteSymlinks);
   try {
     let n = 0;

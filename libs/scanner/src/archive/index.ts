@@ -13,3 +13,5 @@ export {
 } from './extraction-types';
 export { ArchiveTree, OUTSIDE, readRange, type ArchiveTreeJson, type ArchiveTreeNode, type FileRange } from './archive-tree';
 export { buildArchiveTree, type ArchiveTreeOptions, type ArchiveTreeResult } from './archive-tree-builder';
+export { extractToTree, type TreeExtraction } from './blob-tree-sink';
+export { mountArchivesRecursively, type MountedArchives } from './mount-archives';

@@ -27,7 +27,7 @@ export async function treeStats(rootAbs: string, rootName: string, mounts: TreeM
   /** Counts one directory's subtree into `stats` (and into every ancestor through the return). */
   const visit = (dirAbs: string, dirPath: string, stats: DirStats): void => {
     const mounted = mounts.get(dirAbs);
-    if (mounted) return visitTree(mounted, '', dirPath, stats);
+    if (mounted) return visitTree(mounted, dirAbs, '', dirPath, stats);
     let count = 0;
     let onlyChildDir: string | null = null;
     for (const d of readdirSync(dirAbs, { withFileTypes: true })) {
@@ -53,7 +53,7 @@ export async function treeStats(rootAbs: string, rootName: string, mounts: TreeM
     if (count > 0) children.set(dirPath, { count, onlyChildDir });
   };
   /** The same count over a directory of a mounted archive tree. */
-  const visitTree = (tree: ArchiveTree, dir: string, dirPath: string, stats: DirStats): void => {
+  const visitTree = (tree: ArchiveTree, mountAbs: string, dir: string, dirPath: string, stats: DirStats): void => {
     let count = 0;
     let onlyChildDir: string | null = null;
     for (const name of tree.list(dir)) {
@@ -66,7 +66,11 @@ export async function treeStats(rootAbs: string, rootName: string, mounts: TreeM
       if (node?.type === 'directory') {
         const sub: DirStats = { files_count: 0, dirs_count: 0, size_count: 0 };
         dirs.set(path, sub);
-        visitTree(tree, rel, path, sub);
+        // A directory of the tree with a tree of its own mounted (an archive inside the archive).
+        const nestedAbs = `${mountAbs}/${rel}`;
+        const nested = mounts.get(nestedAbs);
+        if (nested) visitTree(nested, nestedAbs, '', path, sub);
+        else visitTree(tree, mountAbs, rel, path, sub);
         stats.files_count += sub.files_count;
         stats.dirs_count += sub.dirs_count + 1;
         stats.size_count += sub.size_count;

@@ -34,7 +34,7 @@ export async function* walkTree(rootAbs: string, rootName: string, mounts: TreeM
 async function* walkDirectory(dirAbs: string, dirPath: string, mounts: TreeMounts): AsyncGenerator<WalkEntry> {
   const mounted = mounts.get(dirAbs);
   if (mounted) {
-    yield* treeEntries(mounted, dirAbs, dirPath);
+    yield* treeEntries(mounted, dirAbs, dirPath, mounts);
     return;
   }
   const names: { name: string; type: WalkEntry['type'] }[] = [];
@@ -54,11 +54,23 @@ async function* walkDirectory(dirAbs: string, dirPath: string, mounts: TreeMount
   }
 }
 
-/** The entries of a mounted archive tree, named as if it were extracted at `dirAbs`. */
-export function* treeEntries(tree: ArchiveTree, dirAbs: string, dirPath: string): Generator<WalkEntry> {
-  for (const { path, node } of tree.walk()) {
-    const entry: WalkEntry = { path: `${dirPath}/${path}`, absPath: join(dirAbs, path), type: node.type };
-    if (node.type === 'file') entry.range = tree.rangeOf(path) ?? undefined;
+/**
+ * The entries of a mounted archive tree, named as if it were extracted at `dirAbs`; a directory
+ * of it on which another tree is mounted (an archive inside the archive) has that tree's entries.
+ */
+export function* treeEntries(tree: ArchiveTree, dirAbs: string, dirPath: string, mounts: TreeMounts = new Map(), dir = ''): Generator<WalkEntry> {
+  for (const name of tree.list(dir)) {
+    const rel = dir ? `${dir}/${name}` : name;
+    const node = tree.get(rel);
+    if (!node) continue;
+    const absPath = join(dirAbs, rel);
+    const path = `${dirPath}/${rel}`;
+    const entry: WalkEntry = { path, absPath, type: node.type };
+    if (node.type === 'file') entry.range = tree.rangeOf(rel) ?? undefined;
     yield entry;
+    if (node.type !== 'directory') continue;
+    const nested = mounts.get(absPath);
+    if (nested) yield* treeEntries(nested, absPath, path, mounts);
+    else yield* treeEntries(tree, dirAbs, dirPath, mounts, rel);
   }
 }
