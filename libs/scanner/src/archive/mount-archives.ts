@@ -9,12 +9,12 @@
  * Why: an extracted npm tree is 16,000 files, and creating them (inodes, directories, writes)
  * cost more than everything else a package scan does with them on this project's machines.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { ArchiveTree, readRange, type FileRange } from './archive-tree';
 import { buildArchiveTree } from './archive-tree-builder';
-import { archiveKind, readArchiveHead } from './archive-kind';
+import { ARCHIVE_HEAD_BYTES, archiveKind, readArchiveHead } from './archive-kind';
 import { extractToTree } from './blob-tree-sink';
 import { compressionOf } from './compression';
 import type { SharedTotal } from './extraction-budget';
@@ -123,7 +123,7 @@ class Mounter {
       if (node?.type !== 'file') continue;
       const abs = join(mountAbs, rel);
       const range = tree.rangeOf(rel) as FileRange;
-      const head = range.deflated === undefined ? await readArchiveHead(range.path, range.start, range.start + range.size) : readRange(range).subarray(0, 512);
+      const head = this.headOf(range);
       if (archiveKind(abs, head) === null) continue;
       const targetRel = rel + EXTRACT_SUFFIX;
       if (tree.get(targetRel)) continue;
@@ -133,6 +133,32 @@ class Mounter {
       this.mounted(join(mountAbs, targetRel), nested);
       if (nested) await this.walkTree(nested, join(mountAbs, targetRel), '', depth + 1);
     }
+  }
+
+  private readonly fds = new Map<string, number>();
+
+  /**
+   * The first bytes of a tree's file, read synchronously through one descriptor per source:
+   * every file of every mounted tree is looked at, and a thread-pool round trip each made the
+   * walk wait far longer than it read.
+   */
+  private headOf(range: FileRange): Buffer {
+    if (range.deflated !== undefined) return readRange(range).subarray(0, ARCHIVE_HEAD_BYTES);
+    let fd = this.fds.get(range.path);
+    if (fd === undefined) this.fds.set(range.path, (fd = openSync(range.path, 'r')));
+    const head = Buffer.alloc(Math.min(ARCHIVE_HEAD_BYTES, range.size));
+    let got = 0;
+    while (got < head.length) {
+      const n = readSync(fd, head, got, head.length - got, range.start + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return head.subarray(0, got);
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) closeSync(fd);
+    this.fds.clear();
   }
 
   /** An archive that could not be read leaves its directory empty, as the extractor does. */
@@ -149,6 +175,10 @@ class Mounter {
  */
 export async function mountArchivesRecursively(rootDir: string, scratchDir: string, opts: ExtractRecursivelyOptions = {}): Promise<MountedArchives> {
   const mounter = new Mounter(rootDir, scratchDir, opts.limits ?? DEFAULT_EXTRACTION_LIMITS, opts);
-  await mounter.walkDisk(rootDir, 0);
+  try {
+    await mounter.walkDisk(rootDir, 0);
+  } finally {
+    mounter.close();
+  }
   return { mounts: mounter.mounts, archives: mounter.archives, problems: mounter.problems };
 }

@@ -1,11 +1,14 @@
 import { pipeline, Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
+import { readFile, stat } from 'node:fs/promises';
 import * as yauzl from 'yauzl';
 import type { EntrySink } from './entry-sink';
 import { CorruptArchiveError, LimitExceededError, messageOf } from './extraction-errors';
 
 const S_IFMT = 0o170000;
+/** Zips up to this size are read from memory (see readZip). */
+const IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;
 const MAX_LINK_TARGET = 4096;
 
 /**
@@ -16,14 +19,18 @@ const MAX_LINK_TARGET = 4096;
  */
 export async function readZip(path: string, sink: EntrySink, signal?: AbortSignal): Promise<void> {
   const options = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true };
-  const zip = await yauzl.openPromise(path, options).catch((error: unknown) => {
+  // A zip of ordinary size is read into memory once: read from the file, every entry costs
+  // two thread-pool round trips (its local header, then its data), and an npm tree is 18,000 entries.
+  const buffer = (await stat(path)).size <= IN_MEMORY_ZIP_BYTES ? await readFile(path) : null;
+  const opened = buffer ? yauzl.fromBufferPromise(buffer, options) : yauzl.openPromise(path, options);
+  const zip = await opened.catch((error: unknown) => {
     throw new CorruptArchiveError(`not a readable zip: ${messageOf(error)}`);
   });
   try {
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
       try {
-        await readEntry(zip, entry, name, sink);
+        await readEntry(zip, entry, name, sink, buffer);
       } catch (error) {
         if (error instanceof LimitExceededError || signal?.aborted) throw error;
         sink.problem(`corrupt entry: ${messageOf(error)}`, name);
@@ -34,7 +41,7 @@ export async function readZip(path: string, sink: EntrySink, signal?: AbortSigna
   }
 }
 
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, sink: EntrySink): Promise<void> {
+async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, sink: EntrySink, buffer: Buffer | null): Promise<void> {
   const mode = entry.versionMadeBy >> 8 === 3 ? entry.externalFileAttributes >>> 16 : 0;
   const type = mode & S_IFMT;
   if (name.endsWith('/') || type === 0o040000) return sink.directory(name);
@@ -45,9 +52,52 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, s
   if (type === 0o020000 || type === 0o060000 || type === 0o010000 || type === 0o140000) {
     return sink.skip(name, 'device, FIFO or socket not extracted');
   }
+  if (buffer && entry.uncompressedSize <= SYNC_MEMBER_BYTES) {
+    // Inflated in one call when the sink reads it, so that a corrupt member fails inside the
+    // sink's read exactly as the stream below would.
+    if (type === 0o120000) return sink.symlink(name, readSmallMember(buffer, entry));
+    return sink.file(name, memberChunks(buffer, entry), mode);
+  }
   const content = pipeline(await openReadStream(zip, entry), crcCheck(entry.crc32), () => undefined);
   if (type === 0o120000) return sink.symlink(name, await readSmall(content));
   await sink.file(name, content, mode);
+}
+
+/** Members up to this size of a zip read from memory are inflated in one synchronous call (no stream per entry). */
+const SYNC_MEMBER_BYTES = 64 * 1024 * 1024;
+const MEMBER_CHUNK = 1024 * 1024;
+
+/**
+ * A member's bytes from the zip in memory, checked as yauzl and crcCheck check a stream: the
+ * local header, the sizes and the CRC.
+ */
+function memberData(buffer: Buffer, entry: yauzl.Entry): Buffer {
+  const at = entry.relativeOffsetOfLocalHeader;
+  if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw new Error(`invalid local file header signature at ${at}`);
+  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
+  const end = start + entry.compressedSize;
+  if (end > buffer.length) throw new Error('file data overflows file bounds');
+  const raw = buffer.subarray(start, end);
+  let data: Buffer;
+  try {
+    data = entry.compressionMethod === 0 ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(`too many bytes in the stream. expected ${entry.uncompressedSize}`);
+    throw error;
+  }
+  if (data.length !== entry.uncompressedSize) throw new Error(`not enough bytes in the stream. expected ${entry.uncompressedSize}. got only ${data.length}`);
+  if (crc32(data) >>> 0 !== entry.crc32 >>> 0) throw new Error('CRC-32 mismatch');
+  return data;
+}
+
+function* memberChunks(buffer: Buffer, entry: yauzl.Entry): Generator<Buffer> {
+  const data = memberData(buffer, entry);
+  for (let i = 0; i < data.length; i += MEMBER_CHUNK) yield data.subarray(i, i + MEMBER_CHUNK);
+}
+
+function readSmallMember(buffer: Buffer, entry: yauzl.Entry): string {
+  if (entry.uncompressedSize > MAX_LINK_TARGET) throw new Error('symlink target too long');
+  return memberData(buffer, entry).toString('utf8');
 }
 
 /** yauzl checks sizes but not CRCs; a mismatch means the member is corrupt. */
