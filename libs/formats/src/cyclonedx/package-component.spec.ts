@@ -1,6 +1,6 @@
 import { Serialize, Spec } from '@cyclonedx/cyclonedx-library';
 import { makePackage } from './__fixtures__/sbom-project.testing';
-import { packageToComponent } from './package-component';
+import { packageBomRef, packageToComponent } from './package-component';
 
 const licensesOf = (overrides: Parameters<typeof makePackage>[0]) => {
   const normalizer = new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6).makeForComponent();
@@ -20,5 +20,13 @@ describe('packageToComponent licenses', () => {
 
   it('gives none when nothing is known', () => {
     expect(licensesOf({ name: 'a', package_uid: 'u' })).toBeUndefined();
+  });
+});
+
+describe('packageBomRef', () => {
+  it('is the package_uid with the purl\'s encoded @ written plainly (cdx-validate refuses encoded refs); the purl keeps its encoding', () => {
+    const pkg = makePackage({ name: 'node', namespace: '@types', package_uid: 'pkg:npm/%40types/node@20.0.0?uuid=1', purl: 'pkg:npm/%40types/node@20.0.0' });
+    expect(packageBomRef(pkg)).toBe('pkg:npm/@types/node@20.0.0?uuid=1');
+    expect(packageToComponent(pkg).purl?.toString()).toBe('pkg:npm/%40types/node@20.0.0');
   });
 });

@@ -31,9 +31,14 @@ const HASH_FIELDS: readonly ['md5' | 'sha1' | 'sha256' | 'sha512', Enums.HashAlg
 /** Party roles that make a component author. */
 const AUTHOR_ROLES = new Set(['author', 'maintainer']);
 
-/** The bom-ref ScanCode.io gives a package: its `package_uid`, else its purl. */
+/**
+ * The bom-ref ScanCode.io gives a package, its `package_uid` (else its purl), with the purl's
+ * percent-encoded `@`, `:` and `/` written plainly (`pkg:npm/@types/node@20.0.0?uuid=…`):
+ * cdxgen's cdx-validate refuses encoded references, and a bom-ref is only a reference inside
+ * the document (the component's purl keeps its encoding).
+ */
 export function packageBomRef(pkg: PackageRecord): string {
-  return pkg.package_uid || pkg.purl;
+  return (pkg.package_uid || pkg.purl).replace(/%40/g, '@').replace(/%3A/gi, ':').replace(/%2F/gi, '/');
 }
 
 /** Parties with an author or maintainer role that have a name or an email. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PackageRecord } from '@sca/contracts';
-import { bulkInsert } from '../bulk-insert';
+import { bulkInsert, bulkUpdate } from '../bulk-insert';
 import { PACKAGE_COLUMNS } from '../records/record-columns';
 import type { RecordScope } from '../records/record-scope';
 import { affectedRows } from '../rows-of';
@@ -24,6 +24,12 @@ export class PackageRepository {
       returning: 'id',
     });
     return inserted.length;
+  }
+
+  /** Writes `columns` of existing packages (by package_uid); returns how many rows changed. */
+  async update(records: PackageRecord[], columns: readonly (keyof PackageRecord)[]): Promise<number> {
+    const rows = records.map((p) => ({ ...p, project_uuid: this.scope.projectUuid }));
+    return bulkUpdate(this.scope.db, 'discovered_packages', ['project_uuid', 'package_uid'], columns as string[], rows);
   }
 
   /** Links resources to packages; a path or uid that does not exist is skipped. */

@@ -1,4 +1,7 @@
-import { npmProjectTarball, usePipelineHarness } from '@sca/testing';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { npmProjectTarball, PIPELINE_INPUTS, usePipelineHarness, writeZip } from '@sca/testing';
 
 const harness = usePipelineHarness();
 
@@ -19,5 +22,31 @@ describe('inspect_packages with the StaticResolver group on an npm project with 
       ['pkg:npm/is-number', 'devDependencies', true, 'pkg:npm/is-number@7.0.0'],
     ]));
     expect(r.dependencies.every((d) => d.is_direct)).toBe(true);
+  });
+});
+
+describe('inspect_packages on a zipped npm project with its installed node_modules', () => {
+  it('reads the zip in place, and an installed package takes the checksum and download URL its lockfile entry records', async () => {
+    const project = join(PIPELINE_INPUTS, 'npm-project');
+    const zip = join(mkdtempSync(join(tmpdir(), 'npm-installed-')), 'demo-app.zip');
+    await writeZip(zip, {
+      'demo-app/package.json': readFileSync(join(project, 'package.json')),
+      'demo-app/package-lock.json': readFileSync(join(project, 'package-lock.json')),
+      'demo-app/index.js': readFileSync(join(project, 'index.js')),
+      'demo-app/node_modules/ms/package.json': JSON.stringify({ name: 'ms', version: '2.1.3', license: 'MIT', description: 'Tiny millisecond conversion utility' }),
+      'demo-app/node_modules/ms/index.js': 'module.exports = function () {};\n',
+    });
+    const r = await harness().run({ pipeline: 'inspect_packages', groups: ['StaticResolver'], inputs: [zip] });
+    expect(r.status).toBe('success');
+    const ms = r.packages.find((p) => p.purl === 'pkg:npm/ms@2.1.3');
+    const integrity = Buffer.from('6FlzubTLZG3J2a/NVCAleEhjzq5oxgHyaCU9yYXvcLsvoVaHJq/s5xXI6/XXP6tz7R9xAOtHnSO/tXtF3WRTlA==', 'base64').toString('hex');
+    expect(ms).toMatchObject({ sha512: integrity, download_url: 'https://registry.npmjs.org/ms/-/ms-2.1.3.tgz', description: 'Tiny millisecond conversion utility' });
+    expect(r.packages.filter((p) => p.purl === 'pkg:npm/ms@2.1.3')).toHaveLength(1);
+    // The installed files belong to the package, read from the zip without extracting it.
+    const files = r.resources.filter((f) => f.path.startsWith('demo-app.zip-extract/demo-app/node_modules/ms/'));
+    expect(files.map((f) => [f.path, f.for_packages.length, f.sha1 !== ''])).toEqual([
+      ['demo-app.zip-extract/demo-app/node_modules/ms/index.js', 1, true],
+      ['demo-app.zip-extract/demo-app/node_modules/ms/package.json', 1, true],
+    ]);
   });
 });

@@ -107,8 +107,11 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
     return;
   }
   const known = new Set(saved.packages.map((p) => p.package_uid));
+  const before = new Map(saved.packages.map((p) => [p.package_uid, JSON.stringify(p)]));
   const { packages, dependencies } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
+  // Packages the assembly saved and their locked entries completed (the checksum, the download URL).
+  await updatePackages(ctx, packages.filter((p) => known.has(p.package_uid) && before.get(p.package_uid) !== JSON.stringify(p)), model);
   await ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid));
   await saveDependencies(ctx, dependencies, model);
   await ctx.dependencies.linkDatafiles();
@@ -125,6 +128,24 @@ export async function savePackages(ctx: StepContext, packages: Package[], model:
     }
   }
   for (let i = 0; i < rows.length; i += 2000) await ctx.packages.insert(rows.slice(i, i + 2000));
+}
+
+/** What static resolution may fill in a package the assembly saved. */
+const RESOLVABLE_COLUMNS: (keyof PackageRecord)[] = [
+  'md5', 'sha1', 'sha256', 'sha512', 'size', 'download_url', 'homepage_url', 'bug_tracking_url', 'code_view_url', 'vcs_url',
+  'repository_homepage_url', 'repository_download_url', 'api_data_url', 'description', 'release_date', 'keywords', 'parties',
+  'extracted_license_statement', 'declared_license_expression', 'declared_license_expression_spdx', 'license_detections', 'copyright', 'holder',
+];
+
+async function updatePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
+  const rows: PackageRecord[] = [];
+  for (const [i, p] of packages.entries()) {
+    for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) {
+      if (item.kind === 'package') rows.push(item.record);
+      else if (item.kind === 'problem') await ctx.messages.add({ severity: item.severity, description: item.message, model, details: item.details });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 2000) await ctx.packages.update(rows.slice(i, i + 2000), RESOLVABLE_COLUMNS);
 }
 
 export async function saveDependencies(ctx: StepContext, dependencies: Dependency[], model: string): Promise<void> {
