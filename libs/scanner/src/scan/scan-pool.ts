@@ -6,7 +6,7 @@ import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failure';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
-import sourceSymbols, { type SourceSymbolsResult, type SourceSymbolsTask } from './source-symbols-worker';
+import type { SourceSymbolsResult, SourceSymbolsTask } from './source-symbols-worker';
 
 /** A compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
 function workerFile(name = 'scan-worker.js'): string {
@@ -192,7 +192,13 @@ export class ScanPool {
    * a second.
    */
   async sourceSymbols(tasks: SourceSymbolsTask[]): Promise<SourceSymbolsResult[]> {
-    if (!this.pool) return sourceSymbols(tasks);
+    // Loaded when asked for: the TypeScript parser behind it takes a second to load, and only
+    // deploy to develop's JavaScript mapping needs it (codescan and the other runs never do).
+    if (!this.pool) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load (see above); import() would need an ESM path here
+      const worker = require('./source-symbols-worker') as typeof import('./source-symbols-worker');
+      return worker.default(tasks);
+    }
     this.symbolsPool ??= new Piscina({
       filename: workerFile('source-symbols-worker.js'),
       minThreads: this.processes,
