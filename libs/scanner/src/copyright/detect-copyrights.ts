@@ -1,7 +1,10 @@
 import type { NumberedLine } from '../text';
-import { candidateRegions, type Token } from './lexer';
-import { copyrightText, isRealAuthor, isRealCopyright, nameText } from './refine';
-import { parseAuthor, parseCopyright, type ParsedStatement } from './statement-parser';
+import { candidateGroups, groupTokens } from './candidates';
+import { creditsAuthors, isCreditsFile } from './credits';
+import { isTree, parseTokens, type LexToken, type ParseNode, type ParseTree } from './grammar';
+import { tagOf } from './lexicon';
+import { demarkupLines } from './markup';
+import { isJunkCopyright, refineAuthor, refineCopyright, refineHolder } from './refine';
 
 export interface CopyrightScan {
   copyrights: { copyright: string; start_line: number; end_line: number }[];
@@ -11,49 +14,79 @@ export interface CopyrightScan {
 
 export interface CopyrightOptions {
   /**
-   * Keep "All rights reserved." at the end of copyright strings. Off by default, like
-   * ScanCode's default `--copyright` scan (its `allrights` output is a separate plugin).
+   * Keep "All rights reserved" at the end of copyright strings. Off by default, like
+   * ScanCode's `--copyright` scan.
    */
   allRights?: boolean;
+  /** The file's path or name: CREDITS files and markup extensions are recognized by it. */
+  path?: string;
 }
 
-function span(tokens: Token[]): { start_line: number; end_line: number } {
-  return { start_line: tokens[0].line, end_line: tokens[tokens.length - 1].line };
-}
+const YEAR_LABELS = ['YR-RANGE', 'YR', 'YR-AND', 'YR-PLUS', 'BARE-YR'];
+const NOT_IN_HOLDERS = new Set(['COPY', ...YEAR_LABELS, 'EMAIL', 'URL', 'HOLDER', 'AUTHOR', 'IS', 'HELD']);
+// Holders keep their emails and urls when there is nothing else to name.
+const NOT_IN_HOLDERS_FALLBACK = new Set(['COPY', ...YEAR_LABELS, 'IS', 'HELD']);
+const NOT_IN_AUTHORS = new Set(['COPY', ...YEAR_LABELS, 'AUTH', 'AUTH2', 'HOLDER', 'IS', 'HELD']);
+const NONE = new Set<string>();
+const NAMEISH = new Set(['NN', 'CAPS', 'NNP']);
 
-function emit(s: ParsedStatement, opts: CopyrightOptions, out: CopyrightScan): void {
-  if (s.kind === 'author') {
-    if (!isRealAuthor(s)) return;
-    const author = nameText(s, true);
-    if (author) out.authors.push({ author, ...span(s.names) });
-    return;
+function leaves(node: ParseTree, ignored: Set<string>, out: LexToken[] = []): LexToken[] {
+  for (const child of node.children) {
+    if (ignored.has(child.label)) continue;
+    if (isTree(child)) leaves(child, ignored, out);
+    else out.push(child);
   }
-  if (!isRealCopyright(s)) return;
-  const all = [...s.prefix, ...s.names, ...(opts.allRights ? s.allRights : [])];
-  const copyright = copyrightText(s, opts.allRights === true);
-  if (!/\s/.test(copyright)) return; // a lone "Copyright" or "(c)"
-  out.copyrights.push({ copyright, ...span(all) });
-  const holderTokens = s.names.filter((t) => t.tag !== 'YEAR');
-  const holder = nameText(s, false);
-  if (holder && holderTokens.length > 0) out.holders.push({ holder, ...span(holderTokens) });
+  return out;
+}
+
+/**
+ * The text of a node without the ignored labels and, unless kept, without "All rights
+ * reserved" (the word before RIGHT and RIGHT itself are dropped when RESERVED follows).
+ */
+function nodeText(node: ParseTree, ignored: Set<string>, keepAllRights: boolean, refine: (s: string) => string) {
+  const kept: LexToken[] = [];
+  for (const t of leaves(node, ignored)) {
+    if (keepAllRights || t.label !== 'RESERVED') {
+      kept.push(t);
+      continue;
+    }
+    const n = kept.length;
+    if (n >= 2 && kept[n - 1].label === 'RIGHT' && NAMEISH.has(kept[n - 2].label)) kept.length = n - 2;
+    else if (n >= 3 && NAMEISH.has(kept[n - 1].label) && kept[n - 2].label === 'RIGHT' && NAMEISH.has(kept[n - 3].label)) kept.length = n - 3;
+  }
+  const text = refine(kept.map((t) => t.value).join(' ').split(/\s+/).filter(Boolean).join(' '));
+  if (!text || isJunkCopyright(text)) return null;
+  return { text, start_line: kept[0].line, end_line: kept[kept.length - 1].line };
+}
+
+function collect(nodes: ParseNode[], opts: CopyrightOptions, out: CopyrightScan): void {
+  for (const node of nodes) {
+    if (!isTree(node)) continue;
+    if (node.label.includes('COPYRIGHT')) {
+      const c = nodeText(node, NONE, opts.allRights === true, refineCopyright);
+      if (!c) continue;
+      out.copyrights.push({ copyright: c.text, start_line: c.start_line, end_line: c.end_line });
+      const h = nodeText(node, NOT_IN_HOLDERS, false, refineHolder) ?? nodeText(node, NOT_IN_HOLDERS_FALLBACK, false, refineHolder);
+      if (h) out.holders.push({ holder: h.text, start_line: h.start_line, end_line: h.end_line });
+    } else if (node.label === 'AUTHOR') {
+      const a = nodeText(node, NOT_IN_AUTHORS, false, refineAuthor);
+      if (a) out.authors.push({ author: a.text, start_line: a.start_line, end_line: a.end_line });
+    }
+  }
 }
 
 /** Copyright statements, holders and authors of one file's lines (ScanCode's `--copyright`). */
 export function detectCopyrights(lines: NumberedLine[], opts: CopyrightOptions = {}): CopyrightScan {
   const out: CopyrightScan = { copyrights: [], holders: [], authors: [] };
-  for (const tokens of candidateRegions(lines)) {
-    let i = 0;
-    while (i < tokens.length) {
-      const tag = tokens[i].tag;
-      const parsed =
-        tag === 'COPY' || tag === 'C' ? parseCopyright(tokens, i) : tag === 'AUTH' || tag === 'AUTH_VERB' ? parseAuthor(tokens, i) : null;
-      if (!parsed) {
-        i++;
-        continue;
-      }
-      emit(parsed.statement, opts, out);
-      i = parsed.end;
-    }
+  if (opts.path && isCreditsFile(opts.path)) {
+    const credits = creditsAuthors(lines);
+    if (credits.length > 0) return { ...out, authors: credits };
+  }
+  for (const group of candidateGroups(demarkupLines(lines, opts.path))) {
+    const tokens = groupTokens(group);
+    if (tokens.length === 0) continue;
+    const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));
+    collect(parseTokens(lexed), opts, out);
   }
   return out;
 }

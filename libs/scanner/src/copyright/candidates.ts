@@ -1,0 +1,118 @@
+import type { NumberedLine } from '../text';
+import { isGibberish } from './gibberish';
+import { prepareTextLine } from './prepare-line';
+
+/**
+ * Candidate lines: ScanCode only parses lines that hint at a statement (a year, a copyright
+ * sign or word, "reserved", "auth", "devel", "by "...) and the lines right after them, in
+ * groups that end at an empty line, at "All rights reserved" or after two lines without a
+ * hint. Everything else in a file is never tokenized, which keeps large files cheap.
+ */
+
+const FIRST_YEAR = 1960;
+const LAST_YEAR = new Date().getFullYear() - 1;
+const YEAR_LIST = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, i) => String(FIRST_YEAR + i));
+const HAS_YEAR = new RegExp(`[(.,\\-)\\s]+(?:${YEAR_LIST.join('|')})(?:[(.,\\-)\\s]+|$)`);
+const MARKERS = ['©', '(c)', '&#169', '&#xa9', '169', 'xa9', 'u00a9', '00a9', '\u00a9', 'copyr', 'copyl', 'copr', 'right', 'reserv', 'auth', 'devel', '<s>', '</s>', '<s/>', 'by '];
+const ONLY_DIGITS_AND_PUNCT = /^[^A-Za-z]+$/;
+const NON_CHARS = /[^a-z0-9]/g;
+const TRAILING_YEAR = /(?:19\d\d|20[0-4]\d)+$/;
+const INSIDE_ENDINGS = ['copyright', 'copyrights', 'and', 'by', ','];
+
+/** Whether a prepared line may hold (part of) a statement. */
+export function isCandidate(prepared: string): boolean {
+  if (!prepared || ONLY_DIGITS_AND_PUNCT.test(prepared)) return false;
+  if (isGibberish(prepared)) return false;
+  if (HAS_YEAR.test(prepared)) return true;
+  const lower = prepared.toLowerCase();
+  return MARKERS.some((m) => lower.includes(m));
+}
+
+export interface CandidateLine {
+  line: number;
+  prepared: string;
+}
+
+/** Groups of prepared candidate lines, each parsed on its own. */
+export function* candidateGroups(lines: Iterable<NumberedLine>): Generator<CandidateLine[]> {
+  let group: CandidateLine[] = [];
+  let state = 0;
+  let previousChars = '';
+  for (const { line, text } of lines) {
+    const prepared = prepareTextLine(text);
+    const chars = text.toLowerCase().replace(NON_CHARS, '');
+    if (chars.endsWith('rightreserved') || chars.endsWith('rightsreserved')) {
+      group.push({ line, prepared });
+      yield group;
+      group = [];
+      state = 0;
+      previousChars = '';
+    } else if (isCandidate(prepared) || chars.includes('http') || text.includes('s>')) {
+      state = 2;
+      group.push({ line, prepared });
+      previousChars = chars;
+    } else if (state > 0) {
+      // An empty line ends a statement unless the previous line visibly continues.
+      if (!chars && !INSIDE_ENDINGS.some((e) => previousChars.endsWith(e)) && !TRAILING_YEAR.test(previousChars)) {
+        yield group;
+        group = [];
+        state = 0;
+        previousChars = '';
+      } else {
+        group.push({ line, prepared });
+        state--;
+      }
+    } else if (group.length > 0) {
+      yield group;
+      group = [];
+      state = 0;
+      previousChars = '';
+    }
+  }
+  if (group.length > 0) yield group;
+}
+
+const SPLITTER = /[\t =;]+/;
+const PUNCTUATION_CHARS = `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`;
+const AUTHOR_COLON = /\b(authors?|@authors?)(:)(?=\S)/gi;
+
+function stripEnds(s: string, chars: string, leading = true, trailing = true): string {
+  let start = 0;
+  let end = s.length;
+  if (leading) while (start < end && chars.includes(s[start])) start++;
+  if (trailing) while (end > start && chars.includes(s[end - 1])) end--;
+  return s.slice(start, end);
+}
+
+export interface RawToken {
+  value: string;
+  line: number;
+}
+
+/**
+ * The tokens of a candidate group: words split on spaces, tabs, "=" and ";", with quotes and
+ * trailing colons trimmed. An empty line becomes a "\n" token unless the line before it
+ * visibly continues ("Copyright", "by", a year).
+ */
+export function groupTokens(group: CandidateLine[]): RawToken[] {
+  const out: RawToken[] = [];
+  let last = '';
+  for (const { line, prepared } of group) {
+    if (!prepared.trim()) {
+      const stripped = stripEnds(last.toLowerCase(), PUNCTUATION_CHARS);
+      if (stripped.startsWith('copyright') || /(?:by|copyright|\d)$/.test(stripped)) continue;
+      out.push({ value: '\n', line });
+      last = '';
+      continue;
+    }
+    last = prepared;
+    const text = prepared.replace(AUTHOR_COLON, '$1$2 ');
+    for (let tok of text.split(SPLITTER)) {
+      if (tok.endsWith("',")) tok = stripEnds(tok, "',", false, true);
+      tok = stripEnds(tok, "' ");
+      tok = stripEnds(tok, ':', false, true).trim();
+      if (tok && tok !== ':' && tok !== '.' && tok !== ':.') out.push({ value: tok, line });
+    }
+  }
+  return out;
+}
