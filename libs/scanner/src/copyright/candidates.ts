@@ -18,6 +18,10 @@ const ONLY_DIGITS_AND_PUNCT = /^[^A-Za-z]+$/;
 const NON_CHARS = /[^a-z0-9]/g;
 const TRAILING_YEAR = /(?:19\d\d|20[0-4]\d)+$/;
 const INSIDE_ENDINGS = ['copyright', 'copyrights', 'and', 'by', ','];
+// What a raw line must contain to possibly be a candidate or end a statement once prepared
+// (preparing only removes or respells characters): most lines of a file fail this cheap test
+// and are never prepared.
+const MAY_BE_CANDIDATE = /cop|righ|reserv|auth|devel|by|\(\s*c\s*\)|\u00a9|169|a9|s>|http|19[6-9]\d|20[0-4]\d/i;
 
 /** Whether a prepared line may hold (part of) a statement. */
 export function isCandidate(prepared: string): boolean {
@@ -39,6 +43,14 @@ export function* candidateGroups(lines: Iterable<NumberedLine>): Generator<Candi
   let state = 0;
   let previousChars = '';
   for (const { line, text } of lines) {
+    if (state === 0 && !MAY_BE_CANDIDATE.test(text)) {
+      if (group.length > 0) {
+        yield group;
+        group = [];
+        previousChars = '';
+      }
+      continue;
+    }
     const prepared = prepareTextLine(text);
     const chars = text.toLowerCase().replace(NON_CHARS, '');
     if (chars.endsWith('rightreserved') || chars.endsWith('rightsreserved')) {

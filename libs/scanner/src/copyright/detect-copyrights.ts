@@ -3,7 +3,7 @@ import { candidateGroups, groupTokens } from './candidates';
 import { creditsAuthors, isCreditsFile } from './credits';
 import { isTree, parseTokens, type LexToken, type ParseNode, type ParseTree } from './grammar';
 import { tagOf } from './lexicon';
-import { demarkupLines } from './markup';
+import { breakLongLines, demarkupLines } from './markup';
 import { isJunkCopyright, refineAuthor, refineCopyright, refineHolder } from './refine';
 
 export interface CopyrightScan {
@@ -82,7 +82,11 @@ export function detectCopyrights(lines: NumberedLine[], opts: CopyrightOptions =
     const credits = creditsAuthors(lines);
     if (credits.length > 0) return { ...out, authors: credits };
   }
-  for (const group of candidateGroups(demarkupLines(lines, opts.path))) {
+  // Markup files are demarked (their long lines are broken there too); other texts with very
+  // long lines are broken at quotes and commas.
+  const markup = demarkupLines(lines, opts.path);
+  const text = markup === lines ? breakLongLines(lines, opts.path) : markup;
+  for (const group of candidateGroups(text)) {
     const tokens = groupTokens(group);
     if (tokens.length === 0) continue;
     const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));

@@ -26,8 +26,11 @@ export const isTree = (n: ParseNode): n is ParseTree => (n as ParseTree).childre
 interface Rule {
   label: string;
   re: RegExp;
-  /** Labels that every match must contain (one is enough to try the rule). */
-  anyOf: string[];
+  /**
+   * For each label group a match cannot do without, its alternatives: the rule can only match
+   * when every group has one of its labels among the current nodes. Empty: always tried.
+   */
+  required: string[][];
 }
 
 /**
@@ -43,19 +46,21 @@ function patternRegex(pattern: string): RegExp {
   return new RegExp(src, 'g');
 }
 
-/** Labels named in the first mandatory `<...>` of a pattern, used to skip rules cheaply. */
-function requiredLabels(pattern: string): string[] {
+const GROUP = /<([^<>]+)>([?*+]|\{\d+(?:,\d*)?\})?/g;
+
+/** The mandatory label groups of a plain sequence pattern (no parentheses, no wildcards). */
+function requiredLabels(pattern: string): string[][] {
   const compact = pattern.replace(/\s+/g, '');
-  // Only patterns made of plain <A|B> groups with quantifiers are analysed; others always run.
   if (!/^(?:<[^<>]+>(?:[?*+]|\{\d+(?:,\d*)?\})?)+$/.test(compact)) return [];
-  for (const m of compact.matchAll(/<([^<>]+)>([?*+]|\{\d+(?:,\d*)?\})?/g)) {
+  const out: string[][] = [];
+  for (const m of compact.matchAll(GROUP)) {
     const q = m[2] ?? '';
     if (q === '?' || q === '*' || q.startsWith('{0')) continue;
     const alts = m[1].split('|');
-    if (alts.some((a) => /[.*+?]/.test(a))) return [];
-    return alts;
+    if (alts.some((a) => /[.*+?[\]]/.test(a))) continue;
+    out.push(alts);
   }
-  return [];
+  return out;
 }
 
 function loadRules(): Rule[] {
@@ -68,62 +73,82 @@ function loadRules(): Rule[] {
     const label = line.slice(0, colon).trim().replace(/^<(.*)>$/, '$1');
     let pattern = line.slice(colon + 1).split('#')[0].trim();
     if (pattern.startsWith('{') && pattern.endsWith('}')) pattern = pattern.slice(1, -1);
-    rules.push({ label, re: patternRegex(pattern), anyOf: requiredLabels(pattern) });
+    rules.push({ label, re: patternRegex(pattern), required: requiredLabels(pattern) });
   }
   return rules;
 }
 
 let rules: Rule[] | null = null;
 
-function applyRule(rule: Rule, nodes: ParseNode[], present: Set<string>): ParseNode[] {
-  if (rule.anyOf.length > 0 && !rule.anyOf.some((l) => present.has(l))) return nodes;
-  // The sequence as "<A><B>...", with the offset of each node's "<".
-  const starts: number[] = [];
-  let text = '';
-  for (const n of nodes) {
-    starts.push(text.length);
-    text += `<${n.label}>`;
-  }
-  const re = rule.re;
-  re.lastIndex = 0;
-  let out: ParseNode[] | null = null;
-  let next = 0; // first node not yet copied to out
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
-    if (m[0].length === 0) {
-      re.lastIndex++;
-      continue;
-    }
-    const first = indexAt(starts, m.index);
-    const end = indexAt(starts, m.index + m[0].length); // exclusive
-    out ??= [];
-    for (let i = next; i < first; i++) out.push(nodes[i]);
-    out.push({ label: rule.label, children: nodes.slice(first, end) });
-    present.add(rule.label);
-    next = end;
-  }
-  if (!out) return nodes;
-  for (let i = next; i < nodes.length; i++) out.push(nodes[i]);
-  return out;
-}
+/** The sequence being parsed, with its label text kept in step with the nodes. */
+class Sequence {
+  text = '';
+  starts: number[] = [];
+  counts = new Map<string, number>();
 
-/** Index of the node starting at `offset` (or nodes.length at the end of the text). */
-function indexAt(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid] < offset) lo = mid + 1;
-    else hi = mid;
+  constructor(public nodes: ParseNode[]) {
+    this.reindex();
   }
-  return lo;
+
+  reindex(): void {
+    this.starts = [];
+    this.counts.clear();
+    let text = '';
+    for (const n of this.nodes) {
+      this.starts.push(text.length);
+      text += `<${n.label}>`;
+      this.counts.set(n.label, (this.counts.get(n.label) ?? 0) + 1);
+    }
+    this.text = text;
+  }
+
+  mayMatch(rule: Rule): boolean {
+    return rule.required.every((alts) => alts.some((l) => this.counts.has(l)));
+  }
+
+  /** Index of the node starting at `offset` (nodes.length at the end of the text). */
+  indexAt(offset: number): number {
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  apply(rule: Rule): void {
+    if (!this.mayMatch(rule)) return;
+    const re = rule.re;
+    re.lastIndex = 0;
+    let out: ParseNode[] | null = null;
+    let next = 0; // first node not yet copied to out
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(this.text)) !== null) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      const first = this.indexAt(m.index);
+      const end = this.indexAt(m.index + m[0].length); // exclusive
+      out ??= [];
+      for (let i = next; i < first; i++) out.push(this.nodes[i]);
+      out.push({ label: rule.label, children: this.nodes.slice(first, end) });
+      next = end;
+    }
+    if (!out) return;
+    for (let i = next; i < this.nodes.length; i++) out.push(this.nodes[i]);
+    this.nodes = out;
+    this.reindex();
+  }
 }
 
 /** Parses lexed tokens into a shallow tree: top-level tokens and labelled nodes. */
 export function parseTokens(tokens: LexToken[]): ParseNode[] {
   rules ??= loadRules();
-  let nodes: ParseNode[] = tokens;
-  const present = new Set(tokens.map((t) => t.label));
-  for (const rule of rules) nodes = applyRule(rule, nodes, present);
-  return nodes;
+  const seq = new Sequence(tokens);
+  for (const rule of rules) seq.apply(rule);
+  return seq.nodes;
 }
