@@ -21,15 +21,16 @@ const INSIDE_ENDINGS = ['copyright', 'copyrights', 'and', 'by', ','];
 // What a raw line must contain to possibly be a candidate or end a statement once prepared
 // (preparing only removes or respells characters): most lines of a file fail this cheap test
 // and are never prepared.
-const MAY_BE_CANDIDATE = /cop|righ|reserv|auth|devel|by|\(\s*c\s*\)|\u00a9|169|a9|s>|http|19[6-9]\d|20[0-4]\d/i;
+const MAY_BE_CANDIDATE = /cop[ry]|right|reserv|auth|devel|by[\s*#%"[\]{}`|\\]|\(\s*c\s*\)|\u00a9|169|[x0\\<]a9|s>|http|19[6-9]\d|20[0-4]\d/i;
 
 /** Whether a prepared line may hold (part of) a statement. */
 export function isCandidate(prepared: string): boolean {
   if (!prepared || ONLY_DIGITS_AND_PUNCT.test(prepared)) return false;
-  if (isGibberish(prepared)) return false;
-  if (HAS_YEAR.test(prepared)) return true;
-  const lower = prepared.toLowerCase();
-  return MARKERS.some((m) => lower.includes(m));
+  if (!HAS_YEAR.test(prepared)) {
+    const lower = prepared.toLowerCase();
+    if (!MARKERS.some((m) => lower.includes(m))) return false;
+  }
+  return !isGibberish(prepared);
 }
 
 export interface CandidateLine {
