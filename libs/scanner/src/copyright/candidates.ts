@@ -38,19 +38,69 @@ export interface CandidateLine {
   prepared: string;
 }
 
-/** Groups of prepared candidate lines, each parsed on its own. */
-export function* candidateGroups(lines: Iterable<NumberedLine>): Generator<CandidateLine[]> {
+// One compiled regex for every file (V8 compiles a regex to machine code after its first uses).
+const HINTS = new RegExp(MAY_BE_CANDIDATE.source, 'gi');
+const LONG_LINE = 300;
+const BREAK_AT = 200;
+const CHUNK_PIECES = 30;
+
+/** Whether a text has lines long enough to be read in pieces (minified code, JSON, data). */
+export function hasLongLines(lines: NumberedLine[]): boolean {
+  return lines.some((l) => l.text.length > LONG_LINE);
+}
+
+/** A line over 200 characters cut at quotes and commas into pieces of 30 parts, as ScanCode reads it. */
+function* pieces(text: string): Generator<string> {
+  const parts = text.split(/([",'])/);
+  for (let i = 0; i < parts.length; i += CHUNK_PIECES) {
+    const chunk = parts.slice(i, i + CHUNK_PIECES).join('');
+    if (chunk) yield chunk;
+  }
+}
+
+/**
+ * Indexes of the lines with a hint. One regex pass over the whole text: much cheaper than a
+ * test per line, and most files have few such lines.
+ */
+function hintedLines(lines: NumberedLine[]): Uint8Array {
+  const hinted = new Uint8Array(lines.length);
+  const starts = new Array<number>(lines.length);
+  let offset = 0;
+  for (let i = 0; i < lines.length; i++) {
+    starts[i] = offset;
+    offset += lines[i].text.length + 1;
+  }
+  const text = lines.map((l) => l.text).join('\n');
+  const re = HINTS;
+  re.lastIndex = 0;
+  let line = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    while (line + 1 < starts.length && starts[line + 1] <= m.index) line++;
+    hinted[line] = 1;
+    if (line + 1 < starts.length) re.lastIndex = Math.max(re.lastIndex, starts[line + 1]);
+    else break;
+  }
+  return hinted;
+}
+
+/**
+ * Groups of prepared candidate lines, each parsed on its own. With `breakLong`, lines over 200
+ * characters are read in pieces, each piece a line of the same number.
+ */
+export function* candidateGroups(lines: NumberedLine[], breakLong = false): Generator<CandidateLine[]> {
   let group: CandidateLine[] = [];
   let state = 0;
   let previousChars = '';
-  for (const { line, text } of lines) {
+  const hinted = hintedLines(lines);
+  function* take(line: number, text: string): Generator<CandidateLine[]> {
     if (state === 0 && !MAY_BE_CANDIDATE.test(text)) {
       if (group.length > 0) {
         yield group;
         group = [];
         previousChars = '';
       }
-      continue;
+      return;
     }
     const prepared = prepareTextLine(text);
     const chars = text.toLowerCase().replace(NON_CHARS, '');
@@ -81,6 +131,19 @@ export function* candidateGroups(lines: Iterable<NumberedLine>): Generator<Candi
       state = 0;
       previousChars = '';
     }
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const { line, text } = lines[i];
+    if (state === 0 && !hinted[i]) {
+      if (group.length > 0) {
+        yield group;
+        group = [];
+        previousChars = '';
+      }
+      continue;
+    }
+    if (breakLong && text.length > BREAK_AT) for (const piece of pieces(text)) yield* take(line, piece);
+    else yield* take(line, text);
   }
   if (group.length > 0) yield group;
 }

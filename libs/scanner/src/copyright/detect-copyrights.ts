@@ -1,9 +1,9 @@
 import type { NumberedLine } from '../text';
-import { candidateGroups, groupTokens } from './candidates';
+import { candidateGroups, groupTokens, hasLongLines } from './candidates';
 import { creditsAuthors, isCreditsFile } from './credits';
 import { isTree, parseTokens, type LexToken, type ParseNode, type ParseTree } from './grammar';
 import { tagOf } from './lexicon';
-import { breakLongLines, demarkupLines } from './markup';
+import { demarkupLines } from './markup';
 import { isJunkCopyright, refineAuthor, refineCopyright, refineHolder } from './refine';
 
 export interface CopyrightScan {
@@ -29,6 +29,10 @@ const NOT_IN_HOLDERS_FALLBACK = new Set(['COPY', ...YEAR_LABELS, 'IS', 'HELD']);
 const NOT_IN_AUTHORS = new Set(['COPY', ...YEAR_LABELS, 'AUTH', 'AUTH2', 'HOLDER', 'IS', 'HELD']);
 const NONE = new Set<string>();
 const NAMEISH = new Set(['NN', 'CAPS', 'NNP']);
+// Every statement needs one of these words: a copyright word or sign, "holder", an author
+// word ("author", "contributors", "written", "maintainers"...), SPDX-FileContributor or "by".
+// A candidate group without any is not lexed nor parsed (the result would be empty).
+const STATEMENT_WORD = /opy|opr|ppyr|\(c\)|auth|ontributor|coded|modified|created|writ|maintain|develop|admin|holder|spdx|\bby\b/i;
 
 function leaves(node: ParseTree, ignored: Set<string>, out: LexToken[] = []): LexToken[] {
   for (const child of node.children) {
@@ -84,9 +88,10 @@ export function detectCopyrights(lines: NumberedLine[], opts: CopyrightOptions =
   }
   // Markup files are demarked (their long lines are broken there too); other texts with very
   // long lines are broken at quotes and commas.
-  const markup = demarkupLines(lines, opts.path);
-  const text = markup === lines ? breakLongLines(lines, opts.path) : markup;
-  for (const group of candidateGroups(text)) {
+  const text = demarkupLines(lines, opts.path);
+  const breakLong = text !== lines || (!opts.path?.endsWith('package.json') && hasLongLines(lines));
+  for (const group of candidateGroups(text, breakLong)) {
+    if (!group.some((l) => STATEMENT_WORD.test(l.prepared))) continue;
     const tokens = groupTokens(group);
     if (tokens.length === 0) continue;
     const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));

@@ -103,7 +103,17 @@ class Sequence {
   }
 
   mayMatch(rule: Rule): boolean {
-    return rule.required.every((alts) => alts.some((l) => this.counts.has(l)));
+    for (const alts of rule.required) {
+      let found = false;
+      for (const l of alts) {
+        if (this.counts.has(l)) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return false;
+    }
+    return true;
   }
 
   /** Index of the node starting at `offset` (nodes.length at the end of the text). */

@@ -50,35 +50,6 @@ export function demarkupText(text: string): string {
 
 export function demarkupLines(lines: NumberedLine[], path?: string): NumberedLine[] {
   if (!isMarkup(lines, path)) return lines;
-  return breakAllLongLines(lines.map((l) => ({ line: l.line, text: demarkupText(l.text) })));
+  return lines.map((l) => ({ line: l.line, text: demarkupText(l.text) }));
 }
 
-const LONG_LINE = 300;
-const BREAK_AT = 200;
-const CHUNK_PIECES = 30;
-
-/**
- * Text with very long lines (minified JavaScript, JSON, data) is read as ScanCode reads it:
- * each line over 200 characters is cut at quotes and commas into pieces of 30 parts, each
- * piece keeping the line's number.
- */
-export function breakLongLines(lines: NumberedLine[], path?: string): NumberedLine[] {
-  if (path?.endsWith('package.json') || !lines.some((l) => l.text.length > LONG_LINE)) return lines;
-  return breakAllLongLines(lines);
-}
-
-function breakAllLongLines(lines: NumberedLine[]): NumberedLine[] {
-  const out: NumberedLine[] = [];
-  for (const l of lines) {
-    if (l.text.length <= BREAK_AT) {
-      out.push(l);
-      continue;
-    }
-    const parts = l.text.split(/([",'])/);
-    for (let i = 0; i < parts.length; i += CHUNK_PIECES) {
-      const chunk = parts.slice(i, i + CHUNK_PIECES).join('');
-      if (chunk) out.push({ line: l.line, text: chunk });
-    }
-  }
-  return out;
-}

@@ -6,81 +6,84 @@
  */
 import { toAscii } from './ascii';
 
-const SIGN_SPELLINGS: [string, string][] = [
-  ['|copy|', ' (c) '],
-  ['|', ' '],
-  ['"Copyright', '" Copyright'],
-  ['( C)', ' (c) '],
-  ['(C)', ' (c) '],
-  ['(c)', ' (c) '],
-  ['( © )', ' (c) '],
-  ['(©)', ' (c) '],
-  ['(© )', ' (c) '],
-  ['( ©)', ' (c) '],
-  ['©', ' (c) '],
-  ['&copy;', ' (c) '],
-  ['&copy', ' (c) '],
-  ['&#169;', ' (c) '],
-  ['&#xa9;', ' (c) '],
-  ['&#xA9;', ' (c) '],
-  ['&#Xa9;', ' (c) '],
-  ['&#XA9;', ' (c) '],
-  ['u00A9', ' (c) '],
-  ['u00a9', ' (c) '],
-  ['\\XA9', ' (c) '],
-  ['\\A9', ' (c) '],
-  ['\\a9', ' (c) '],
-  ['<A9>', ' (c) '],
-  ['XA9;', ' (c) '],
-  ['Xa9;', ' (c) '],
-  ['xA9;', ' (c) '],
-  ['xa9;', ' (c) '],
-  ['\u00c2', ''],
-  ['\\xc2', ''],
-  ['–', '-'],
-  ['&#13;&#10;', ' '],
-  ['&#13;', ' '],
-  ['&#10;', ' '],
-  ['&ensp;', ' '],
-  ['&emsp;', ' '],
-  ['&thinsp;', ' '],
-  ['&quot;', '"'],
-  ['&#34;', '"'],
-  ['&amp;', '&'],
-  ['&#38;', '&'],
-  ['&gt;', '>'],
-  ['&gt', '>'],
-  ['&#62;', '>'],
-  ['&lt;', '<'],
-  ['&lt', '<'],
-  ['&#60;', '<'],
-  ['`', "'"],
-  ['"', "'"],
-  [" u'", " '"],
-  ['§', ' '],
-  ['<http', ' http'],
-  ['<insert ', ' '],
-  ['year>', ' '],
-  ['<year>', ' '],
-  ['<name>', ' '],
-];
-
-const ESCAPES: [string, string][] = [
-  ['\\t', ' '],
-  ['\\n', ' '],
-  ['\\r', ' '],
-  ['\\0', ' '],
-  ['\\', ' '],
-  ['("', ' '],
-  ["')", ' '],
-  ['],', ' '],
-];
-
-const replaceAll = (s: string, pairs: [string, string][]): string => {
-  let out = s;
-  for (const [from, to] of pairs) if (out.includes(from)) out = out.split(from).join(to);
-  return out;
+/**
+ * Respellings applied to each line, in one pass where the longest spelling wins at each place.
+ * A few entries spell out the result of two successive steps of ScanCode's sequence (an entity
+ * decoded to a double quote that then becomes a single quote).
+ */
+const RESPELLINGS: Record<string, string> = {
+  '|copy|': ' (c) ',
+  '|': ' ',
+  '"Copyright': "' Copyright",
+  '( C)': ' (c) ',
+  '(C)': ' (c) ',
+  '(c)': ' (c) ',
+  '( © )': ' (c) ',
+  '(©)': ' (c) ',
+  '(© )': ' (c) ',
+  '( ©)': ' (c) ',
+  '©': ' (c) ',
+  '&copy;': ' (c) ',
+  '&copy': ' (c) ',
+  '&#169;': ' (c) ',
+  '&#xa9;': ' (c) ',
+  '&#xA9;': ' (c) ',
+  '&#Xa9;': ' (c) ',
+  '&#XA9;': ' (c) ',
+  u00A9: ' (c) ',
+  u00a9: ' (c) ',
+  '\\XA9': ' (c) ',
+  '\\A9': ' (c) ',
+  '\\a9': ' (c) ',
+  '<A9>': ' (c) ',
+  'XA9;': ' (c) ',
+  'Xa9;': ' (c) ',
+  'xA9;': ' (c) ',
+  'xa9;': ' (c) ',
+  '\u00c2': '',
+  '\\xc2': '',
+  '–': '-',
+  '&#13;&#10;': ' ',
+  '&#13;': ' ',
+  '&#10;': ' ',
+  '&ensp;': ' ',
+  '&emsp;': ' ',
+  '&thinsp;': ' ',
+  '&quot;': "'",
+  '&#34;': "'",
+  '&amp;': '&',
+  '&#38;': '&',
+  '&amp;gt;': '>',
+  '&amp;lt;': '<',
+  '&gt;': '>',
+  '&gt': '>',
+  '&#62;': '>',
+  '&lt;': '<',
+  '&lt': '<',
+  '&#60;': '<',
+  '&lt;http': ' http',
+  '`': "'",
+  '"': "'",
+  " u'": " '",
+  ' u"': " '",
+  ' u`': " '",
+  '§': ' ',
+  '<http': ' http',
+  '<insert ': ' ',
+  'year>': ' ',
+  '<year>': '< ',
+  '<name>': ' ',
 };
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const RESPELL_RE = new RegExp(
+  Object.keys(RESPELLINGS)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe)
+    .join('|'),
+  'g',
+);
+
+const ESCAPES_RE = /\\[tnr0]|\\|\("|'\)|\],/g;
 
 // Tags of HTML (and the odd legacy element) that carry no statement text. An angle-bracketed
 // word that is not one of these (<jane@example.com>, <Jane Doe>, <2010>) is kept.
@@ -125,9 +128,10 @@ export function prepareTextLine(raw: string): string {
   line = line.replace(PRINTF_CODES, ' ').replace(ODD_COMMENT_MARKERS, ' ').replace(MAN_COMMENT, ' ');
   // Comment markers of the usual languages.
   line = stripChars(line.split('/*').join(' ').split('*/').join(' ').replace(/[*#%]/g, ' '), ' \\/*#%;');
-  line = replaceAll(line, SIGN_SPELLINGS);
+  line = line.replace(RESPELL_RE, (m) => RESPELLINGS[m]);
   line = line.replace(REPEATED_QUOTES, "'");
-  line = replaceAll(line, ESCAPES);
+  // Escaped line ends, tabs and backslashes of code literals, and some quoting leftovers.
+  line = line.replace(ESCAPES_RE, ' ');
   // Legacy Debian copyright files wrap names in <s></s>: removed, not replaced by a space.
   if (line.includes('<s')) line = line.split('</s>').join('').split('<s>').join('').split('<s/>').join('');
   line = stripKnownMarkup(line);
