@@ -11,11 +11,23 @@ import { prepareTextLine } from './prepare-line';
 
 const FIRST_YEAR = 1960;
 const LAST_YEAR = new Date().getFullYear() - 1;
-const YEAR_LIST = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, i) => String(FIRST_YEAR + i));
-const HAS_YEAR = new RegExp(`[(.,\\-)\\s]+(?:${YEAR_LIST.join('|')})(?:[(.,\\-)\\s]+|$)`);
+const YEAR = /[(.,\-)\s](19[6-9]\d|20\d\d)(?=[(.,\-)\s]|$)/g;
+
+/** A year from 1960 to last year, with a separator or the line's end on each side. */
+function hasYear(text: string): boolean {
+  YEAR.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = YEAR.exec(text)) !== null) {
+    const year = Number(m[1]);
+    if (year >= FIRST_YEAR && year <= LAST_YEAR) return true;
+    YEAR.lastIndex = m.index + 1;
+  }
+  return false;
+}
 const MARKERS = ['©', '(c)', '&#169', '&#xa9', '169', 'xa9', 'u00a9', '00a9', '\u00a9', 'copyr', 'copyl', 'copr', 'right', 'reserv', 'auth', 'devel', '<s>', '</s>', '<s/>', 'by '];
 const ONLY_DIGITS_AND_PUNCT = /^[^A-Za-z]+$/;
 const NON_CHARS = /[^a-z0-9]/g;
+const HAS_CHARS = /[a-z0-9]/i;
 const TRAILING_YEAR = /(?:19\d\d|20[0-4]\d)+$/;
 const INSIDE_ENDINGS = ['copyright', 'copyrights', 'and', 'by', ','];
 // What a raw line must contain to possibly be a candidate or end a statement once prepared
@@ -26,7 +38,7 @@ const MAY_BE_CANDIDATE = /cop[ry]|right|reserv|auth|devel|by[\s*#%"[\]{}`|\\]|\(
 /** Whether a prepared line may hold (part of) a statement. */
 export function isCandidate(prepared: string): boolean {
   if (!prepared || ONLY_DIGITS_AND_PUNCT.test(prepared)) return false;
-  if (!HAS_YEAR.test(prepared)) {
+  if (!hasYear(prepared)) {
     const lower = prepared.toLowerCase();
     if (!MARKERS.some((m) => lower.includes(m))) return false;
   }
@@ -91,36 +103,37 @@ function hintedLines(lines: NumberedLine[]): Uint8Array {
 export function* candidateGroups(lines: NumberedLine[], breakLong = false): Generator<CandidateLine[]> {
   let group: CandidateLine[] = [];
   let state = 0;
-  let previousChars = '';
+  let previousText = '';
   const hinted = hintedLines(lines);
   function* take(line: number, text: string): Generator<CandidateLine[]> {
     if (state === 0 && !MAY_BE_CANDIDATE.test(text)) {
       if (group.length > 0) {
         yield group;
         group = [];
-        previousChars = '';
+        previousText = '';
       }
       return;
     }
     const prepared = prepareTextLine(text);
-    const chars = text.toLowerCase().replace(NON_CHARS, '');
-    if (chars.endsWith('rightreserved') || chars.endsWith('rightsreserved')) {
+    const lower = text.toLowerCase();
+    if (lower.includes('reserved') && /rights?reserved$/.test(lower.replace(NON_CHARS, ''))) {
       group.push({ line, prepared });
       yield group;
       group = [];
       state = 0;
-      previousChars = '';
-    } else if (isCandidate(prepared) || chars.includes('http') || text.includes('s>')) {
+      previousText = '';
+    } else if (isCandidate(prepared) || lower.includes('http') || text.includes('s>')) {
       state = 2;
       group.push({ line, prepared });
-      previousChars = chars;
+      previousText = lower;
     } else if (state > 0) {
       // An empty line ends a statement unless the previous line visibly continues.
-      if (!chars && !INSIDE_ENDINGS.some((e) => previousChars.endsWith(e)) && !TRAILING_YEAR.test(previousChars)) {
+      const previousChars = previousText.replace(NON_CHARS, '');
+      if (!HAS_CHARS.test(text) && !INSIDE_ENDINGS.some((e) => previousChars.endsWith(e)) && !TRAILING_YEAR.test(previousChars)) {
         yield group;
         group = [];
         state = 0;
-        previousChars = '';
+        previousText = '';
       } else {
         group.push({ line, prepared });
         state--;
@@ -129,7 +142,7 @@ export function* candidateGroups(lines: NumberedLine[], breakLong = false): Gene
       yield group;
       group = [];
       state = 0;
-      previousChars = '';
+      previousText = '';
     }
   }
   for (let i = 0; i < lines.length; i++) {
@@ -138,7 +151,7 @@ export function* candidateGroups(lines: NumberedLine[], breakLong = false): Gene
       if (group.length > 0) {
         yield group;
         group = [];
-        previousChars = '';
+        previousText = '';
       }
       continue;
     }

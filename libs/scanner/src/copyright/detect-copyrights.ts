@@ -3,6 +3,7 @@ import { candidateGroups, groupTokens, hasLongLines } from './candidates';
 import { creditsAuthors, isCreditsFile } from './credits';
 import { isTree, parseTokens, type LexToken, type ParseNode, type ParseTree } from './grammar';
 import { tagOf } from './lexicon';
+import { sourceMapLines } from './js-map';
 import { demarkupLines } from './markup';
 import { isJunkCopyright, refineAuthor, refineCopyright, refineHolder } from './refine';
 
@@ -29,10 +30,26 @@ const NOT_IN_HOLDERS_FALLBACK = new Set(['COPY', ...YEAR_LABELS, 'IS', 'HELD']);
 const NOT_IN_AUTHORS = new Set(['COPY', ...YEAR_LABELS, 'AUTH', 'AUTH2', 'HOLDER', 'IS', 'HELD']);
 const NONE = new Set<string>();
 const NAMEISH = new Set(['NN', 'CAPS', 'NNP']);
-// Every statement needs one of these words: a copyright word or sign, "holder", an author
-// word ("author", "contributors", "written", "maintainers"...), SPDX-FileContributor or "by".
-// A candidate group without any is not lexed nor parsed (the result would be empty).
-const STATEMENT_WORD = /opy|opr|ppyr|\(c\)|auth|ontributor|coded|modified|created|writ|maintain|develop|admin|holder|spdx|\bby\b/i;
+// Every statement needs a copyright word or sign, "holder", an author word ("author",
+// "contributors", "written", "maintainers"...) or SPDX-FileContributor; or else "by" and an
+// email ("by Jane <jane@example.com>"). A candidate group without them is neither lexed nor
+// parsed: the grammar could not build a statement from it.
+const STATEMENT_WORD = /opy|opr|ppyr|\(c\)|auth|ontributor|coded|modified|created|writ|maintain|develop|admin|holder|spdx/i;
+const BY = /\bby\b/i;
+const EMAILISH = /@|mailto|\bAT\b|at[a-zA-Z0-9][\w+\-.%]*\.[a-zA-Z]{2,3}/;
+
+// The same test on a whole file's raw text, before anything is prepared: "(c)" may still be
+// spelled with a sign, an entity or an escape there.
+const RAW_STATEMENT_WORD = /opy|opr|ppyr|\(\s*c\s*\)|\u00a9|&copy|&#169|&#xa9|u00a9|\\a9|<a9>|xa9;|auth|ontributor|coded|modified|created|writt?e[dn]|maintain|develop|admin|holder|spdx/i;
+
+function fileMayHoldStatement(text: string): boolean {
+  return RAW_STATEMENT_WORD.test(text) || (BY.test(text) && EMAILISH.test(text));
+}
+
+function mayHoldStatement(group: { prepared: string }[]): boolean {
+  if (group.some((l) => STATEMENT_WORD.test(l.prepared))) return true;
+  return group.some((l) => BY.test(l.prepared)) && group.some((l) => EMAILISH.test(l.prepared));
+}
 
 function leaves(node: ParseTree, ignored: Set<string>, out: LexToken[] = []): LexToken[] {
   for (const child of node.children) {
@@ -88,10 +105,12 @@ export function detectCopyrights(lines: NumberedLine[], opts: CopyrightOptions =
   }
   // Markup files are demarked (their long lines are broken there too); other texts with very
   // long lines are broken at quotes and commas.
-  const text = demarkupLines(lines, opts.path);
-  const breakLong = text !== lines || (!opts.path?.endsWith('package.json') && hasLongLines(lines));
+  if (!fileMayHoldStatement(lines.map((l) => l.text).join('\n'))) return out;
+  const sources = sourceMapLines(lines, opts.path);
+  const text = sources ?? demarkupLines(lines, opts.path);
+  const breakLong = sources === null && (text !== lines || (!opts.path?.endsWith('package.json') && hasLongLines(lines)));
   for (const group of candidateGroups(text, breakLong)) {
-    if (!group.some((l) => STATEMENT_WORD.test(l.prepared))) continue;
+    if (!mayHoldStatement(group)) continue;
     const tokens = groupTokens(group);
     if (tokens.length === 0) continue;
     const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));

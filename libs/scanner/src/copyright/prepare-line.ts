@@ -107,6 +107,7 @@ export function stripKnownMarkup(line: string): string {
   return out;
 }
 
+const COMMENT_MARKERS = /\/\*|\*\/|[*#%]/g;
 const PRINTF_CODES = / [#%][a-zA-Z] /g;
 const ODD_COMMENT_MARKERS = /^(rem|@rem|dnl)\s+/;
 const MAN_COMMENT = /\.\"/g;
@@ -127,7 +128,7 @@ export function prepareTextLine(raw: string): string {
   if (line.includes(' co') || line.includes('(co ')) line = line.split('\\\\ co').join(' ').split('\\ co').join(' ').split('(co ').join(' ');
   line = line.replace(PRINTF_CODES, ' ').replace(ODD_COMMENT_MARKERS, ' ').replace(MAN_COMMENT, ' ');
   // Comment markers of the usual languages.
-  line = stripChars(line.split('/*').join(' ').split('*/').join(' ').replace(/[*#%]/g, ' '), ' \\/*#%;');
+  line = stripChars(line.replace(COMMENT_MARKERS, ' '), ' \\/*#%;');
   line = line.replace(RESPELL_RE, (m) => RESPELLINGS[m]);
   line = line.replace(REPEATED_QUOTES, "'");
   // Escaped line ends, tabs and backslashes of code literals, and some quoting leftovers.
@@ -136,9 +137,7 @@ export function prepareTextLine(raw: string): string {
   if (line.includes('<s')) line = line.split('</s>').join('').split('<s>').join('').split('<s/>').join('');
   line = stripKnownMarkup(line);
   line = line.replace(PUNCTUATION, ' ');
-  line = line.split(' , ').join(', ');
-  line = line.split('>').join('> ').split('<').join(' <');
-  line = toAscii(line);
-  line = stripChars(line, ' *');
-  return line.split(/\s+/).filter(Boolean).join(' ');
+  line = line.replaceAll(' , ', ', ').replaceAll('>', '> ').replaceAll('<', ' <');
+  line = stripChars(toAscii(line), ' *');
+  return line.replace(/\s+/g, ' ').trim();
 }
