@@ -70,41 +70,69 @@ function* pieces(text: string): Generator<string> {
   }
 }
 
-/**
- * Indexes of the lines with a hint. One regex pass over the whole text: much cheaper than a
- * test per line, and most files have few such lines.
- */
-function hintedLines(lines: NumberedLine[]): Uint8Array {
-  const hinted = new Uint8Array(lines.length);
+/** Offsets of each line in the text made of the lines joined with "\n". */
+export function lineStarts(lines: NumberedLine[]): number[] {
   const starts = new Array<number>(lines.length);
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
     starts[i] = offset;
     offset += lines[i].text.length + 1;
   }
-  const text = lines.map((l) => l.text).join('\n');
-  const re = HINTS;
+  return starts;
+}
+
+/**
+ * Marks the lines where a global regex matches, in one pass over the whole text: much cheaper
+ * than a test per line.
+ */
+export function markLines(text: string, starts: number[], re: RegExp): Uint8Array {
+  const marked = new Uint8Array(starts.length);
   re.lastIndex = 0;
   let line = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     while (line + 1 < starts.length && starts[line + 1] <= m.index) line++;
-    hinted[line] = 1;
-    if (line + 1 < starts.length) re.lastIndex = Math.max(re.lastIndex, starts[line + 1]);
-    else break;
+    marked[line] = 1;
+    if (line + 1 >= starts.length) break;
+    re.lastIndex = Math.max(re.lastIndex, starts[line + 1]);
   }
-  return hinted;
+  return marked;
+}
+
+/** Lines with a hint: only they can be candidates or end a statement. */
+export const hintedLines = (text: string, starts: number[]): Uint8Array => markLines(text, starts, HINTS);
+
+/**
+ * Runs of lines that are parsed independently: three lines in a row without a hint always end
+ * a group and leave the selection in its initial state (see `candidateGroups`), so the lines
+ * after them can be read on their own. Returns [start, end) index pairs.
+ */
+export function independentRuns(hinted: Uint8Array): [number, number][] {
+  const runs: [number, number][] = [];
+  let start = -1;
+  let quiet = 0;
+  for (let i = 0; i < hinted.length; i++) {
+    if (hinted[i]) {
+      if (start < 0) start = i;
+      quiet = 0;
+    } else if (start >= 0 && ++quiet === 3) {
+      runs.push([start, i + 1]);
+      start = -1;
+    }
+  }
+  if (start >= 0) runs.push([start, hinted.length]);
+  return runs;
 }
 
 /**
- * Groups of prepared candidate lines, each parsed on its own. With `breakLong`, lines over 200
- * characters are read in pieces, each piece a line of the same number.
+ * Groups of prepared candidate lines of `lines[from, to)`, each parsed on its own. `hinted`
+ * marks the lines that may be candidates. With `breakLong`, lines over 200 characters are read
+ * in pieces, each piece a line of the same number.
  */
-export function* candidateGroups(lines: NumberedLine[], breakLong = false): Generator<CandidateLine[]> {
+export function* candidateGroups(lines: NumberedLine[], hinted: Uint8Array, breakLong = false, from = 0, to = lines.length): Generator<CandidateLine[]> {
   let group: CandidateLine[] = [];
   let state = 0;
   let previousText = '';
-  const hinted = hintedLines(lines);
   function* take(line: number, text: string): Generator<CandidateLine[]> {
     if (state === 0 && !MAY_BE_CANDIDATE.test(text)) {
       if (group.length > 0) {
@@ -145,7 +173,7 @@ export function* candidateGroups(lines: NumberedLine[], breakLong = false): Gene
       previousText = '';
     }
   }
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = from; i < to; i++) {
     const { line, text } = lines[i];
     if (state === 0 && !hinted[i]) {
       if (group.length > 0) {

@@ -1,5 +1,5 @@
 import type { NumberedLine } from '../text';
-import { candidateGroups, groupTokens, hasLongLines } from './candidates';
+import { candidateGroups, groupTokens, hasLongLines, hintedLines, independentRuns, lineStarts } from './candidates';
 import { creditsAuthors, isCreditsFile } from './credits';
 import { isTree, parseTokens, type LexToken, type ParseNode, type ParseTree } from './grammar';
 import { tagOf } from './lexicon';
@@ -49,6 +49,20 @@ function fileMayHoldStatement(text: string): boolean {
 function mayHoldStatement(group: { prepared: string }[]): boolean {
   if (group.some((l) => STATEMENT_WORD.test(l.prepared))) return true;
   return group.some((l) => BY.test(l.prepared)) && group.some((l) => EMAILISH.test(l.prepared));
+}
+
+/**
+ * The independent runs of lines (see `independentRuns`) that may hold a statement: the others
+ * are never prepared nor parsed.
+ */
+function runsToRead(lines: NumberedLine[], joined: string): { hinted: Uint8Array; runs: [number, number][] } {
+  const starts = lineStarts(lines);
+  const hinted = hintedLines(joined, starts);
+  const runs = independentRuns(hinted).filter(([from, to]) => {
+    const last = lines[to - 1];
+    return fileMayHoldStatement(joined.slice(starts[from], starts[to - 1] + last.text.length));
+  });
+  return { hinted, runs };
 }
 
 function leaves(node: ParseTree, ignored: Set<string>, out: LexToken[] = []): LexToken[] {
@@ -103,18 +117,26 @@ export function detectCopyrights(lines: NumberedLine[], opts: CopyrightOptions =
     const credits = creditsAuthors(lines);
     if (credits.length > 0) return { ...out, authors: credits };
   }
-  // Markup files are demarked (their long lines are broken there too); other texts with very
-  // long lines are broken at quotes and commas.
-  if (!fileMayHoldStatement(lines.map((l) => l.text).join('\n'))) return out;
+  const joined = lines.map((l) => l.text).join('\n');
+  if (!fileMayHoldStatement(joined)) return out;
   const sources = sourceMapLines(lines, opts.path);
   const text = sources ?? demarkupLines(lines, opts.path);
+  // Markup files are demarked and read with their long lines in pieces, like other texts with
+  // very long lines (minified code, JSON).
   const breakLong = sources === null && (text !== lines || (!opts.path?.endsWith('package.json') && hasLongLines(lines)));
-  for (const group of candidateGroups(text, breakLong)) {
-    if (!mayHoldStatement(group)) continue;
-    const tokens = groupTokens(group);
-    if (tokens.length === 0) continue;
-    const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));
-    collect(parseTokens(lexed), opts, out);
+  const { hinted, runs } = runsToRead(text, text === lines ? joined : text.map((l) => l.text).join('\n'));
+  for (const [from, to] of runs) {
+    for (const group of candidateGroups(text, hinted, breakLong, from, to)) {
+      if (mayHoldStatement(group)) collectGroup(group, opts, out);
+    }
   }
   return out;
+}
+
+/** Lexes, parses and collects the statements of one candidate group. */
+function collectGroup(group: { line: number; prepared: string }[], opts: CopyrightOptions, out: CopyrightScan): void {
+  const tokens = groupTokens(group);
+  if (tokens.length === 0) return;
+  const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));
+  collect(parseTokens(lexed), opts, out);
 }
