@@ -33,7 +33,7 @@ const INSIDE_ENDINGS = ['copyright', 'copyrights', 'and', 'by', ','];
 // What a raw line must contain to possibly be a candidate or end a statement once prepared
 // (preparing only removes or respells characters): most lines of a file fail this cheap test
 // and are never prepared.
-const MAY_BE_CANDIDATE = /cop[ry]|right|reserv|auth|devel|by[\s*#%"[\]{}`|\\]|\(\s*c\s*\)|\u00a9|169|[x0\\<]a9|s>|http|19[6-9]\d|20[0-4]\d/i;
+export const MAY_BE_CANDIDATE = /cop[ry]|right|reserv|auth|devel|by[\s*#%"[\]{}`|\\]|\(\s*c\s*\)|\u00a9|169|[x0\\<]a9|s>|http|19[6-9]\d|20[0-4]\d/i;
 
 /** Whether a prepared line may hold (part of) a statement. */
 export function isCandidate(prepared: string): boolean {

@@ -1,5 +1,5 @@
 import type { NumberedLine } from '../text';
-import { candidateGroups, groupTokens, hasLongLines, hintedLines, independentRuns, lineStarts } from './candidates';
+import { candidateGroups, groupTokens, hasLongLines, lineStarts, markLines, MAY_BE_CANDIDATE } from './candidates';
 import { creditsAuthors, isCreditsFile } from './credits';
 import { isTree, parseTokens, type LexToken, type ParseNode, type ParseTree } from './grammar';
 import { tagOf } from './lexicon';
@@ -38,9 +38,18 @@ const STATEMENT_WORD = /opy|opr|ppyr|\(c\)|auth|ontributor|coded|modified|create
 const BY = /\bby\b/i;
 const EMAILISH = /@|mailto|\bAT\b|at[a-zA-Z0-9][\w+\-.%]*\.[a-zA-Z]{2,3}/;
 
-// The same test on a whole file's raw text, before anything is prepared: "(c)" may still be
-// spelled with a sign, an entity or an escape there.
-const RAW_STATEMENT_WORD = /opy|opr|ppyr|\(\s*c\s*\)|\u00a9|&copy|&#169|&#xa9|u00a9|\\a9|<a9>|xa9;|auth|ontributor|coded|modified|created|writt?e[dn]|maintain|develop|admin|holder|spdx/i;
+// The same test, exact, on raw text before anything is prepared: the words the lexer tags as a
+// copyright sign or word (any spelling of "(c)" included), "holder", an author word
+// (author, contributors, written, created, developed, maintainers...) or SPDX-FileContributor.
+const RAW_STATEMENT_WORD = new RegExp(
+  [
+    'opyr|opyl|opyi|ppyr|\\bcopr\\b|\\(\\s*c\\s*\\)|\\u00a9|&copy|&#169|&#xa9|u00a9|\\\\a9|<a9>|xa9;',
+    '\\bauthors?\\b|author\\(s\\)|moduleauthor|__(?:authors?|contributors?)__|\\bauthored\\b|\\bcontributors\\b',
+    '\\b(?:re)?coded\\b|\\bmodified\\b|\\bcreated\\b|\\b(?:re)?writt?e[dn]\\b|\\b(?:co-)?maintain(?:ers?|ed)\\b',
+    '\\bdevelop(?:ers?|ed)\\b|\\badmins?\\b|\\bholders?\\b|spdx-(?:file|snippet)',
+  ].join('|'),
+  'i',
+);
 
 function fileMayHoldStatement(text: string): boolean {
   return RAW_STATEMENT_WORD.test(text) || (BY.test(text) && EMAILISH.test(text));
@@ -51,17 +60,56 @@ function mayHoldStatement(group: { prepared: string }[]): boolean {
   return group.some((l) => BY.test(l.prepared)) && group.some((l) => EMAILISH.test(l.prepared));
 }
 
+const RAW_STATEMENT_WORDS = new RegExp(RAW_STATEMENT_WORD.source, 'gi');
+const BYS = new RegExp(BY.source, 'gi');
+
 /**
- * The independent runs of lines (see `independentRuns`) that may hold a statement: the others
- * are never prepared nor parsed.
+ * The runs of lines that may hold a statement, each read on its own (see `independentRuns`):
+ * the run around each line with a statement word (or with "by", when the file has an email),
+ * found by walking to three lines without a hint on each side. The rest of the file is never
+ * prepared nor parsed. Also returns the hint marks of the lines of those runs.
  */
 function runsToRead(lines: NumberedLine[], joined: string): { hinted: Uint8Array; runs: [number, number][] } {
   const starts = lineStarts(lines);
-  const hinted = hintedLines(joined, starts);
-  const runs = independentRuns(hinted).filter(([from, to]) => {
-    const last = lines[to - 1];
-    return fileMayHoldStatement(joined.slice(starts[from], starts[to - 1] + last.text.length));
-  });
+  const n = lines.length;
+  const hinted = new Uint8Array(n);
+  const known = new Uint8Array(n);
+  const isHinted = (i: number): boolean => {
+    if (!known[i]) {
+      known[i] = 1;
+      hinted[i] = MAY_BE_CANDIDATE.test(lines[i].text) ? 1 : 0;
+    }
+    return hinted[i] === 1;
+  };
+  const seeds = markLines(joined, starts, RAW_STATEMENT_WORDS);
+  // "by" starts an author statement only with an email right after it.
+  const bys = EMAILISH.test(joined) ? markLines(joined, starts, BYS) : null;
+  const byOnly = (i: number): boolean =>
+    bys !== null && bys[i] === 1 && lines.slice(i, i + 3).some((l) => EMAILISH.test(l.text));
+  const runs: [number, number][] = [];
+  let covered = 0;
+  for (let s = 0; s < n; s++) {
+    if (s < covered || !(seeds[s] || byOnly(s))) continue;
+    let start = s;
+    for (let i = s - 1, quiet = 0; i >= 0 && i >= covered; i--) {
+      if (isHinted(i)) {
+        start = i;
+        quiet = 0;
+      } else if (++quiet === 3) break;
+    }
+    let end = n;
+    for (let i = s + 1, quiet = 0; i < n; i++) {
+      if (isHinted(i)) quiet = 0;
+      else if (++quiet === 3) {
+        end = i + 1;
+        break;
+      }
+    }
+    isHinted(s);
+    covered = end;
+    const text = joined.slice(starts[start], starts[end - 1] + lines[end - 1].text.length);
+    if (fileMayHoldStatement(text)) runs.push([start, end]);
+  }
   return { hinted, runs };
 }
 
