@@ -142,11 +142,11 @@ function nodeText(node: ParseTree, ignored: Set<string>, keepAllRights: boolean,
   return { text, start_line: kept[0].line, end_line: kept[kept.length - 1].line };
 }
 
-function collect(nodes: ParseNode[], opts: CopyrightOptions, out: CopyrightScan): void {
+function collect(nodes: ParseNode[], opts: CopyrightOptions, out: CopyrightScan, ignored = NONE): void {
   for (const node of nodes) {
     if (!isTree(node)) continue;
     if (node.label.includes('COPYRIGHT')) {
-      const c = nodeText(node, NONE, opts.allRights === true, refineCopyright);
+      const c = nodeText(node, ignored, opts.allRights === true, refineCopyright);
       if (!c) continue;
       out.copyrights.push({ copyright: c.text, start_line: c.start_line, end_line: c.end_line });
       const h = nodeText(node, NOT_IN_HOLDERS, false, refineHolder) ?? nodeText(node, NOT_IN_HOLDERS_FALLBACK, false, refineHolder);
@@ -187,4 +187,19 @@ function collectGroup(group: { line: number; prepared: string }[], opts: Copyrig
   if (tokens.length === 0) return;
   const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));
   collect(parseTokens(lexed), opts, out);
+}
+
+const YEARS = new Set(YEAR_LABELS);
+
+/**
+ * The copyright statements of one statement string, parsed as one line and reported without
+ * their years: how ScanCode compares statements in its tallies.
+ */
+export function copyrightsWithoutYears(statement: string): string[] {
+  const out: CopyrightScan = { copyrights: [], holders: [], authors: [] };
+  const tokens = groupTokens([{ line: 1, prepared: statement }]);
+  if (tokens.length === 0) return [];
+  const lexed: LexToken[] = tokens.map((t) => ({ value: t.value, label: tagOf(t.value), line: t.line }));
+  collect(parseTokens(lexed), {}, out, YEARS);
+  return out.copyrights.map((c) => c.copyright);
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { textLines } from '../../text';
+import { tallyCopyrights, tallyPersons, type TallyEntry } from '../../summary/copyright-tallies';
 import { detectCopyrights } from '../detect-copyrights';
 
 /**
@@ -39,8 +40,13 @@ export type MissCategory =
   | 'not found'
   | 'false positive';
 
+export const SUMMARY_KINDS = ['copyrights_summary', 'holders_summary', 'authors_summary'] as const;
+export type SummaryKind = (typeof SUMMARY_KINDS)[number];
+
 export interface CopyrightCorpusAccuracy {
   kinds: KindAccuracy[];
+  /** The same measure for the tallies (value and count) of the files that check them. */
+  summaries: { kind: SummaryKind; files: number; exact: number; percent: number }[];
   /** Files scanned (all test files, including those left out of the measure). */
   scanned: number;
   excluded: number;
@@ -57,6 +63,9 @@ interface Expectation {
   holders?: string[] | null;
   authors?: string[] | null;
   expected_failures?: string[];
+  copyrights_summary?: TallyEntry[] | null;
+  holders_summary?: TallyEntry[] | null;
+  authors_summary?: TallyEntry[] | null;
 }
 
 const norm = (s: string): string => s.split(/\s+/).filter(Boolean).join(' ');
@@ -116,6 +125,9 @@ export function measureCopyrightCorpus(root: string): CopyrightCorpusAccuracy {
   const acc = new Map<Kind, KindAccuracy>(KINDS.map((kind) => [kind, { kind, files: 0, exact: 0, percent: 0 }]));
   const failures: CorpusMiss[] = [];
   const counts = new Map<string, { category: MissCategory; kind: Kind; count: number }>();
+  const summaries = new Map<SummaryKind, { kind: SummaryKind; files: number; exact: number; percent: number }>(
+    SUMMARY_KINDS.map((kind) => [kind, { kind, files: 0, exact: 0, percent: 0 }]),
+  );
   let scanned = 0;
   let excluded = 0;
   let bytes = 0;
@@ -137,6 +149,20 @@ export function measureCopyrightCorpus(root: string): CopyrightCorpusAccuracy {
       holders: scan.holders.map((h) => norm(h.holder)),
       authors: scan.authors.map((a) => norm(a.author)),
     };
+    const tallies: Record<SummaryKind, TallyEntry[]> = {
+      copyrights_summary: tallyCopyrights([scan.copyrights.map((c) => c.copyright)]),
+      holders_summary: tallyPersons([scan.holders.map((h) => h.holder)]),
+      authors_summary: tallyPersons([scan.authors.map((a) => a.author)]),
+    };
+    for (const kind of SUMMARY_KINDS) {
+      if (!(spec.what ?? []).includes(kind)) continue;
+      const key = (e: TallyEntry) => `${e.value === null ? '' : norm(String(e.value))}\u0000${e.count}`;
+      const expected = new Set((spec[kind] ?? []).map(key));
+      const detected = new Set(tallies[kind].filter((e) => e.value !== null).map(key));
+      const a = summaries.get(kind)!;
+      a.files++;
+      if (expected.size === detected.size && [...expected].every((e) => detected.has(e))) a.exact++;
+    }
     for (const kind of KINDS) {
       if (!(spec.what ?? []).includes(kind)) continue;
       const expected = [...new Set((spec[kind] ?? []).map((v) => norm(String(v))))];
@@ -159,11 +185,12 @@ export function measureCopyrightCorpus(root: string): CopyrightCorpusAccuracy {
   }
   const kinds = [...acc.values()].map((a) => ({ ...a, percent: a.files ? Math.round((a.exact / a.files) * 1000) / 10 : 0 }));
   const missCounts = [...counts.values()].sort((a, b) => b.count - a.count);
-  return { kinds, scanned, excluded, failures, missCounts, bytes, detectSeconds: Number(ns) / 1e9 };
+  const summaryRows = [...summaries.values()].map((a) => ({ ...a, percent: a.files ? Math.round((a.exact / a.files) * 1000) / 10 : 0 }));
+  return { kinds, summaries: summaryRows, scanned, excluded, failures, missCounts, bytes, detectSeconds: Number(ns) / 1e9 };
 }
 
 export function formatCopyrightAccuracy(r: CopyrightCorpusAccuracy, topMisses = 12): string {
-  const rows = r.kinds.map((k) => `${k.kind.padEnd(12)} ${String(k.exact).padStart(5)} / ${String(k.files).padStart(5)}  ${k.percent.toFixed(1)}%`);
+  const rows = [...r.kinds, ...r.summaries].map((k) => `${k.kind.padEnd(18)} ${String(k.exact).padStart(5)} / ${String(k.files).padStart(5)}  ${k.percent.toFixed(1)}%`);
   const misses = r.missCounts.slice(0, topMisses).map((m) => `  ${String(m.count).padStart(5)}  ${m.kind.padEnd(11)} ${m.category}`);
   return [
     ...rows,
