@@ -101,8 +101,11 @@ const ATTRIBUTE_RE = /(?:^|\s)(?:href|class|width|height|style|xmlns|lang|type|r
 
 /** Removes known HTML tags and their leftover attributes from a line. */
 export function stripKnownMarkup(line: string): string {
-  if (!line.includes('<') && !line.includes('=')) return line;
-  let out = line.replace(TAG_RE, (whole, name: string) => (HTML_TAGS.has(name.toLowerCase()) ? ' ' : whole));
+  if (!line.includes('<') && !line.includes('=') && !line.includes('/>')) return line;
+  // A markdown link in angle brackets, <[text](url)>, reads "text (url)"; the end of a
+  // self-closing tag goes.
+  let out = line.replace(/<\[([^\]]+)\]\(([^)]+)\)>/g, '$1 ($2)').replaceAll('/>', ' ');
+  out = out.replace(TAG_RE, (whole, name: string) => (HTML_TAGS.has(name.toLowerCase()) ? ' ' : whole));
   if (out.includes('=')) out = out.replace(ATTRIBUTE_RE, ' ');
   return out;
 }
