@@ -1,6 +1,7 @@
 import type { NumberedLine } from '../text';
 import { isGibberish } from './gibberish';
 import { prepareTextLine } from './prepare-line';
+import { stripChars } from './strip';
 
 /**
  * Candidate lines: ScanCode only parses lines that hint at a statement (a year, a copyright
@@ -193,13 +194,6 @@ const SPLITTER = /[\t =;]+/;
 const PUNCTUATION_CHARS = `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`;
 const AUTHOR_COLON = /\b(authors?|@authors?)(:)(?=\S)/gi;
 
-function stripEnds(s: string, chars: string, leading = true, trailing = true): string {
-  let start = 0;
-  let end = s.length;
-  if (leading) while (start < end && chars.includes(s[start])) start++;
-  if (trailing) while (end > start && chars.includes(s[end - 1])) end--;
-  return s.slice(start, end);
-}
 
 export interface RawToken {
   value: string;
@@ -216,7 +210,7 @@ export function groupTokens(group: CandidateLine[]): RawToken[] {
   let last = '';
   for (const { line, prepared } of group) {
     if (!prepared.trim()) {
-      const stripped = stripEnds(last.toLowerCase(), PUNCTUATION_CHARS);
+      const stripped = stripChars(last.toLowerCase(), PUNCTUATION_CHARS);
       if (stripped.startsWith('copyright') || /(?:by|copyright|\d)$/.test(stripped)) continue;
       out.push({ value: '\n', line });
       last = '';
@@ -225,9 +219,9 @@ export function groupTokens(group: CandidateLine[]): RawToken[] {
     last = prepared;
     const text = prepared.replace(AUTHOR_COLON, '$1$2 ');
     for (let tok of text.split(SPLITTER)) {
-      if (tok.endsWith("',")) tok = stripEnds(tok, "',", false, true);
-      tok = stripEnds(tok, "' ");
-      tok = stripEnds(tok, ':', false, true).trim();
+      if (tok.endsWith("',")) tok = stripChars(tok, "',", false, true);
+      tok = stripChars(tok, "' ");
+      tok = stripChars(tok, ':', false, true).trim();
       if (tok && tok !== ':' && tok !== '.' && tok !== ':.') out.push({ value: tok, line });
     }
   }

@@ -5,6 +5,7 @@
  * quotes, known HTML tags are dropped and the result is transliterated to ASCII.
  */
 import { toAscii } from './ascii';
+import { stripChars } from './strip';
 
 /**
  * Respellings applied to each line, in one pass where the longest spelling wins at each place.
@@ -117,13 +118,6 @@ const MAN_COMMENT = /\.\"/g;
 const PUNCTUATION = /[*#"%[\]{}`]+/g;
 const REPEATED_QUOTES = /'"{2,}/g;
 
-function stripChars(s: string, chars: string): string {
-  let start = 0;
-  let end = s.length;
-  while (start < end && chars.includes(s[start])) start++;
-  while (end > start && chars.includes(s[end - 1])) end--;
-  return s.slice(start, end);
-}
 
 /** The normalized text of one line, ready for tokenizing. */
 export function prepareTextLine(raw: string): string {

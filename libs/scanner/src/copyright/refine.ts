@@ -3,6 +3,7 @@
  * (cluecode/copyrights.py): leading and trailing words that are never part of a statement,
  * unbalanced brackets, edge punctuation, repeated "Copyright" words, and the final junk lists.
  */
+import { stripChars } from './strip';
 
 const words = (list: string): Set<string> => new Set(list.split(/\s+/).filter(Boolean));
 
@@ -64,13 +65,6 @@ export function isJunkCopyright(s: string): boolean {
 
 const collapse = (s: string): string => s.split(/\s+/).filter(Boolean).join(' ');
 
-function strip(s: string, chars: string, leading = true, trailing = true): string {
-  let start = 0;
-  let end = s.length;
-  if (leading) while (start < end && chars.includes(s[start])) start++;
-  if (trailing) while (end > start && chars.includes(s[end - 1])) end--;
-  return s.slice(start, end);
-}
 
 const replaceEach = (s: string, pairs: [string, string][]): string => {
   let out = s;
@@ -80,9 +74,9 @@ const replaceEach = (s: string, pairs: [string, string][]): string => {
 
 function stripSomePunct(s: string): string {
   if (!s) return s;
-  let out = strip(s, `,'"}{-_:;&@!`);
-  out = strip(out, '.>)]\\/', true, false);
-  return strip(out, '<([\\/', false, true);
+  let out = stripChars(s, `,'"}{-_:;&@!`);
+  out = stripChars(out, '.>)]\\/', true, false);
+  return stripChars(out, '<([\\/', false, true);
 }
 
 function stripPrefixes(s: string, prefixes: Set<string>): string {
@@ -187,16 +181,16 @@ export function refineCopyright(input: string): string {
   let c = collapse(input);
   c = stripSomePunct(c);
   c = stripSoloQuotes(c);
-  c = strip(c, '/ ~');
+  c = stripChars(c, '/ ~');
   c = stripUnbalancedBrackets(c);
   c = collapse(removeExtraWordsAndPunct(c));
   c = replaceEach(c, COPYRIGHT_WORD_FIXES);
   c = stripPrefixes(c, new Set(['by', 'c'])).trim();
-  c = strip(c, '+');
+  c = stripChars(c, '+');
   c = stripEdgeParens(c);
   c = stripSuffixes(c, COPYRIGHT_SUFFIXES);
   c = stripTrailingPeriod(c);
-  return strip(c, "'").trim();
+  return stripChars(c, "'").trim();
 }
 
 export function refineHolder(input: string): string {
@@ -205,15 +199,15 @@ export function refineHolder(input: string): string {
   const space = h.indexOf(' ');
   if (space >= 0 && /^[0-9\-/]*$/.test(h.slice(0, space))) h = h.slice(space + 1);
   h = removeExtraWordsAndPunct(h);
-  h = strip(h, '/ ~');
+  h = stripChars(h, '/ ~');
   h = refineNames(h, prefixes);
   h = stripSuffixes(h, HOLDER_SUFFIXES);
-  h = strip(h, '/ ~');
+  h = stripChars(h, '/ ~');
   h = stripSoloQuotes(h);
   h = h.split('( ').join(' ').split(' )').join(' ');
-  h = strip(h, '+- ');
+  h = stripChars(h, '+- ');
   h = stripTrailingPeriod(h);
-  h = strip(h, '+- ');
+  h = stripChars(h, '+- ');
   h = h.split('the Initial Developer the Initial Developer').join('the Initial Developer');
   h = collapse(h);
   return h && !HOLDERS_JUNK.has(h.toLowerCase()) ? h : '';
@@ -226,6 +220,6 @@ export function refineAuthor(input: string): string {
   a = stripEdgeParens(a).trim();
   a = stripSoloQuotes(a);
   a = refineNames(a, AUTHOR_PREFIXES).trim();
-  a = strip(a, '+-');
+  a = stripChars(a, '+-');
   return a && !AUTHORS_JUNK.has(a.toLowerCase()) && !a.startsWith('httpProxy') ? a : '';
 }
