@@ -11,7 +11,6 @@ const SPECIAL: Record<string, string> = {
   '\u00a0': ' ', '\u00ab': '<<', '\u00bb': '>>', '\u00ae': '(r)', '\u2122': 'tm', '\u00b7': '.',
 };
 
-// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
 
 export function toAscii(text: string): string {
