@@ -73,8 +73,6 @@ export const IMAGE_KNOWN_DIFFERENCES: KnownDifference[] = [
   }),
   ...forAreas(DEBIAN_AREAS, 'packages[pkg:deb/ubuntu/libncurses5@**].license_detections length', { kind: 'service', golden: 4, ours: 3, reason: `Two X Consortium texts are one detection here. ${LICENSE_ENGINE}` }),
   ...forAreas(DEBIAN_AREAS, 'packages[pkg:deb/ubuntu/libncurses5@**].license_detections[*].**', { kind: 'service', reason: LICENSE_ENGINE }),
-  ...forAreas(DEBIAN_AREAS, 'packages[pkg:deb/ubuntu/libncurses5@**].copyright', { kind: 'service', reason: 'The copyright detector keeps the final period of "University of California." (issue 20).' }),
-  ...forAreas(DEBIAN_AREAS, 'packages[pkg:deb/ubuntu/libncurses5@**].holder', { kind: 'service', reason: 'As copyright: "The Regents of the University of California." (issue 20).' }),
   ...['declared_license_expression', 'declared_license_expression_spdx', 'license_detections length', 'other_license_expression', 'other_license_expression_spdx',
     'other_license_detections length', 'extracted_license_statement'].flatMap((field) => forAreas(DEBIAN_AREAS, `packages[pkg:deb/ubuntu/libndp0@**].${field}`, { kind: 'service', reason: DEP5 })),
 

@@ -1,1 +1,1 @@
-export { detectCopyrights, type CopyrightScan, type CopyrightOptions } from './detect-copyrights';
+export { detectCopyrights, copyrightsWithoutYears, type CopyrightScan, type CopyrightOptions } from './detect-copyrights';

@@ -1,69 +1,140 @@
 /**
- * Text preparation for copyright detection: one raw line in, one normalized line out.
- * Statements are found in comments, markup and plain text alike, so the decorations of
- * each (comment markers, tags, entities, copyright-sign spellings) are removed first and
- * the lexer only ever sees plain words.
+ * Text preparation for copyright detection, one raw line in and one normalized ASCII line out,
+ * the way ScanCode prepares candidate lines: comment markers and decorations go, every
+ * spelling of the copyright sign becomes "(c)", entities are decoded, quotes become single
+ * quotes, known HTML tags are dropped and the result is transliterated to ASCII.
  */
+import { toAscii } from './ascii';
+import { stripChars } from './strip';
 
-const ENTITIES: Record<string, string> = {
-  copy: '©',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '-',
-  mdash: '-',
+/**
+ * Respellings applied to each line, in one pass where the longest spelling wins at each place.
+ * A few entries spell out the result of two successive steps of ScanCode's sequence (an entity
+ * decoded to a double quote that then becomes a single quote).
+ */
+const RESPELLINGS: Record<string, string> = {
+  '|copy|': ' (c) ',
+  '|': ' ',
+  '"Copyright': "' Copyright",
+  '( C)': ' (c) ',
+  '(C)': ' (c) ',
+  '(c)': ' (c) ',
+  '( © )': ' (c) ',
+  '(©)': ' (c) ',
+  '(© )': ' (c) ',
+  '( ©)': ' (c) ',
+  '©': ' (c) ',
+  '&copy;': ' (c) ',
+  '&copy': ' (c) ',
+  '&#169;': ' (c) ',
+  '&#xa9;': ' (c) ',
+  '&#xA9;': ' (c) ',
+  '&#Xa9;': ' (c) ',
+  '&#XA9;': ' (c) ',
+  u00A9: ' (c) ',
+  u00a9: ' (c) ',
+  '\\XA9': ' (c) ',
+  '\\A9': ' (c) ',
+  '\\a9': ' (c) ',
+  '<A9>': ' (c) ',
+  'XA9;': ' (c) ',
+  'Xa9;': ' (c) ',
+  'xA9;': ' (c) ',
+  'xa9;': ' (c) ',
+  '\u00c2': '',
+  '\\xc2': '',
+  '–': '-',
+  '&#13;&#10;': ' ',
+  '&#13;': ' ',
+  '&#10;': ' ',
+  '&ensp;': ' ',
+  '&emsp;': ' ',
+  '&thinsp;': ' ',
+  '&quot;': "'",
+  '&#34;': "'",
+  '&amp;': '&',
+  '&#38;': '&',
+  '&amp;gt;': '>',
+  '&amp;lt;': '<',
+  '&gt;': '>',
+  '&gt': '>',
+  '&#62;': '>',
+  '&lt;': '<',
+  '&lt': '<',
+  '&#60;': '<',
+  '&lt;http': ' http',
+  '`': "'",
+  '"': "'",
+  " u'": " '",
+  ' u"': " '",
+  ' u`': " '",
+  '§': ' ',
+  '<http': ' http',
+  '<insert ': ' ',
+  'year>': ' ',
+  '<year>': '< ',
+  '<name>': ' ',
 };
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const RESPELL_RE = new RegExp(
+  Object.keys(RESPELLINGS)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe)
+    .join('|'),
+  'g',
+);
 
-/** Named and numeric entities; unknown names are left alone rather than guessed. */
-function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[body.toLowerCase()] ?? whole;
-  });
+const ESCAPES_RE = /\\[tnr0]|\\|\("|'\)|\],/g;
+
+// Tags of HTML (and the odd legacy element) that carry no statement text. An angle-bracketed
+// word that is not one of these (<jane@example.com>, <Jane Doe>, <2010>) is kept.
+const HTML_TAGS = new Set(
+  `a abbr acronym address area article aside audio b base bdi bdo big blockquote body br button canvas caption center
+  cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure font
+  footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark
+  menu meta meter nav noscript object ol optgroup option output p param picture pre progress q rp rt ruby s samp script
+  section select small source span strike strong style sub summary sup table tbody td template textarea tfoot th thead
+  time title tr track tt u ul var video wbr`.split(/\s+/),
+);
+const TAG_RE = /<\s*\/?\s*([a-z][a-z0-9@\-._+]*)\s*\/?\s*>?/gi;
+// Attributes left over once a tag's name is gone.
+const ATTRIBUTE_RE = /(?:^|\s)(?:href|class|width|height|style|xmlns|lang|type|rel|src|alt|id|name|target|border|align|valign|bgcolor|color|face|size|colspan|rowspan|cellpadding|cellspacing)=\S*/gi;
+
+/** Removes known HTML tags and their leftover attributes from a line. */
+export function stripKnownMarkup(line: string): string {
+  if (!line.includes('<') && !line.includes('=') && !line.includes('/>')) return line;
+  // A markdown link in angle brackets, <[text](url)>, reads "text (url)"; the end of a
+  // self-closing tag goes.
+  let out = line.replace(/<\[([^\]]+)\]\(([^)]+)\)>/g, '$1 ($2)').replaceAll('/>', ' ');
+  out = out.replace(TAG_RE, (whole, name: string) => (HTML_TAGS.has(name.toLowerCase()) ? ' ' : whole));
+  if (out.includes('=')) out = out.replace(ATTRIBUTE_RE, ' ');
+  return out;
 }
 
-// Leading comment markers of the usual languages; applied repeatedly because banners
-// stack them (`// * `, `## --`).
-const LEADING_MARKER = /^\s*(?:\/\*+!?|\*+\/|\/\/+!?|#+!?|--+|;+|<!--|-->|%+|\*+|REM\b|dnl\b|'''|"""|@rem\b|\|)\s?/i;
-const TRAILING_MARKER = /\s*(?:\*+\/|-->|\*+|#+|\|)\s*$/;
+const COMMENT_MARKERS = /\/\*|\*\/|[*#%]/g;
+const PRINTF_CODES = / [#%][a-zA-Z] /g;
+const ODD_COMMENT_MARKERS = /^(rem|@rem|dnl)\s+/;
+const MAN_COMMENT = /\.\"/g;
+const PUNCTUATION = /[*#"%[\]{}`]+/g;
+const REPEATED_QUOTES = /'"{2,}/g;
 
-// Tags such as `<p class="x">` or `</a>`, but never `<jane@example.com>` or `<https://x>`
-// (those are part of statements). Template placeholders like `<year>` and
-// `<name of author>` go too, which is what makes license templates come out empty.
-const MARKUP_TAG = /<\/?[a-z][\w:-]*(?:\s[^<>]*)?\/?>/gi;
 
-/** The normalized text of one line; empty when nothing but decoration was there. */
-export function prepareLine(raw: string): string {
-  let text = decodeEntities(raw);
-  if (text.includes('<')) text = text.replace(MARKUP_TAG, ' ');
-  // Markdown links "[Foo contributors](https://x)" read as "Foo contributors (https://x)".
-  if (text.includes('](')) text = text.replace(/\[([^\]]*)\]\(([^)\s]*)\)/g, '$1 ($2)');
-  let previous: string;
-  do {
-    previous = text;
-    text = text.replace(LEADING_MARKER, '');
-  } while (text !== previous && text.length > 0);
-  text = text.replace(TRAILING_MARKER, '');
-  text = text
-    // SPDX tags are copyright and author statements in a machine-readable dress.
-    .replace(/SPDX-FileCopyrightText\s*:?/gi, 'Copyright ')
-    .replace(/SPDX-FileContributor\s*:?/gi, 'Author: ')
-    // All spellings of the copyright sign become "(c)", as ScanCode reports them; "f(c)"
-    // right after an identifier is a call in code, not a sign.
-    .replace(/©|(?<![\w$.])\(\s*c\s*\)/gi, ' (c) ')
-    // "Copyright 2004 - 2024" and "2004 -present" are one year range.
-    .replace(/\b((?:19|20)\d\d)\s*[-–—]+\s*((?:19|20)?\d\d\b|present\b|now\b|today\b)/gi, '$1-$2')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text;
+/** The normalized text of one line, ready for tokenizing. */
+export function prepareTextLine(raw: string): string {
+  let line = raw;
+  if (line.includes(' co') || line.includes('(co ')) line = line.split('\\\\ co').join(' ').split('\\ co').join(' ').split('(co ').join(' ');
+  line = line.replace(PRINTF_CODES, ' ').replace(ODD_COMMENT_MARKERS, ' ').replace(MAN_COMMENT, ' ');
+  // Comment markers of the usual languages.
+  line = stripChars(line.replace(COMMENT_MARKERS, ' '), ' \\/*#%;');
+  line = line.replace(RESPELL_RE, (m) => RESPELLINGS[m]);
+  line = line.replace(REPEATED_QUOTES, "'");
+  // Escaped line ends, tabs and backslashes of code literals, and some quoting leftovers.
+  line = line.replace(ESCAPES_RE, ' ');
+  // Legacy Debian copyright files wrap names in <s></s>: removed, not replaced by a space.
+  if (line.includes('<s')) line = line.split('</s>').join('').split('<s>').join('').split('<s/>').join('');
+  line = stripKnownMarkup(line);
+  line = line.replace(PUNCTUATION, ' ');
+  line = line.replaceAll(' , ', ', ').replaceAll('>', '> ').replaceAll('<', ' <');
+  line = stripChars(toAscii(line), ' *');
+  return line.replace(/\s+/g, ' ').trim();
 }
-
-/** Cheap pre-filter: lines without one of these never start a statement. */
-export const HINT = /opyr|\(c\)|©|&copy;|&#169;|&#xa9;|\bcopr\b|auth|spdx-file|\bwritten\b|\bdeveloped\b|\bcontributed\b|\bcoded\b/i;

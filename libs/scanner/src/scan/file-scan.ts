@@ -104,7 +104,7 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   }
   if (copyright) {
     try {
-      out.copyright = detectCopyrights(lines);
+      out.copyright = detectCopyrights(lines, { path: task.path });
     } catch (e) {
       fail('copyrights', e);
     }

@@ -5,6 +5,7 @@
  * top-level packages of a scan.
  */
 import { expressionSymbols, parseExpression } from '../license';
+import { canonicalHolder, fingerprint, tallyPersons } from './copyright-tallies';
 import { categoryOf } from './license-categories';
 
 type Json = Record<string, unknown>;
@@ -45,7 +46,7 @@ export interface ClarityScore {
 export interface ScanSummary {
   declared_license_expression: string | null;
   license_clarity_score: ClarityScore;
-  declared_holder: string | null;
+  declared_holder: string;
   primary_language: string | null;
   other_license_expressions: Tally[];
   other_holders: Tally[];
@@ -81,6 +82,18 @@ function hasLicenseText(matches: Json[]): boolean {
   return matches.some((m) => String(m.rule_identifier ?? '').endsWith('.LICENSE'));
 }
 
+function declaredHoldersOf(topPackages: SummaryPackage[], keyFiles: SummaryFile[], tallies: Tally[]): string[] {
+  const fromPackages = [...new Set(topPackages.filter((p) => p.holder).map((p) => canonicalHolder(String(p.holder))))];
+  if (fromPackages.length > 0) return fromPackages;
+  const byFingerprint = new Map(tallies.filter((t) => t.value !== null).map((t) => [fingerprint(String(t.value)), t]));
+  const keyEntries = [...new Set(keyFiles.flatMap(holdersOf).map((h) => fingerprint(canonicalHolder(h))))]
+    .map((fp) => byFingerprint.get(fp))
+    .filter((t): t is Tally => t !== undefined);
+  const highest = Math.max(0, ...keyEntries.map((t) => t.count));
+  const top = keyEntries.filter((t) => t.count === highest && highest > 0).map((t) => String(t.value));
+  return top.length > 0 ? top : keyEntries.map((t) => String(t.value));
+}
+
 export function computeSummary(files: readonly SummaryFile[], packages: readonly SummaryPackage[]): ScanSummary {
   const all = files.filter((f) => f.type === 'file');
   const keyFiles = all.filter((f) => f.is_key_file);
@@ -96,8 +109,12 @@ export function computeSummary(files: readonly SummaryFile[], packages: readonly
   const declared = primary ?? (candidates.length ? candidates.join(' AND ') : null);
   const ambiguous = candidates.length > 1 && primary === null;
 
-  const keyHolders = tally(keyFiles.flatMap(holdersOf));
-  const declaredHolder = topPackages.find((p) => p.holder)?.holder ?? (keyHolders.length ? keyHolders[0].value : null);
+  // Holders as ScanCode tallies them (canonical names, one count per file without any); the
+  // declared holders come from the top-level packages, else from the key files' holders with
+  // the highest count; the other holders are the rest of the tally.
+  const holderTallies = tallyPersons(all.map(holdersOf));
+  const declaredHolders = declaredHoldersOf(topPackages, keyFiles, holderTallies);
+  const declaredHolder = declaredHolders.join(', ');
   const languages = tally(all.map((f) => f.programming_language || null).filter((l): l is string => !!l));
   const primaryLanguage = topPackages.find((p) => p.primary_language)?.primary_language ?? (languages.length ? languages[0].value : null);
 
@@ -123,7 +140,7 @@ export function computeSummary(files: readonly SummaryFile[], packages: readonly
     declared_holder: declaredHolder,
     primary_language: primaryLanguage,
     other_license_expressions: tally(others.map((f) => f.detected_license_expression || null).filter((e) => e === null || e !== declared)),
-    other_holders: tally(others.map((f) => holdersOf(f).join(', ') || null).filter((h) => h === null || h !== declaredHolder)),
+    other_holders: holderTallies.filter((t) => t.value === null || !declaredHolders.includes(t.value)),
     other_languages: languages.filter((l) => l.value !== primaryLanguage),
   };
 }
