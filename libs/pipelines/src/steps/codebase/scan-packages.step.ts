@@ -107,8 +107,9 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
     return;
   }
   const known = new Set(saved.packages.map((p) => p.package_uid));
-  const { packages, dependencies } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
+  const { packages, dependencies, links } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
+  for (let i = 0; i < links.length; i += 5000) await ctx.packages.linkResources(links.slice(i, i + 5000));
   await ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid));
   await saveDependencies(ctx, dependencies, model);
   await ctx.dependencies.linkDatafiles();
