@@ -130,10 +130,15 @@ export function vcsUrl(repository: unknown, gitHead: unknown): string | null {
   return rev ? `${url}@${rev}` : url;
 }
 
-/** `license` + legacy `licenses` -> the extracted statement (licenses_mapper). */
-export function npmLicenseStatement(license: unknown, licenses: unknown): string | null {
+/**
+ * `license` + legacy `licenses` -> the extracted statement (licenses_mapper): the list of the
+ * declared items as ScanCode 32.x keeps them (`["MIT"]`, `[{type, url}]`), or null when none.
+ * License detection turns it into its YAML text (`- MIT\n`), as ScanCode does.
+ */
+export function npmLicenseStatement(license: unknown, licenses: unknown): unknown[] | null {
   const declared = (v: unknown): unknown[] => (!v ? [] : Array.isArray(v) ? v : [v]);
-  return licenseStatement([...declared(license), ...declared(licenses)]);
+  const items = [...declared(license), ...declared(licenses)].filter((x) => x !== null && x !== undefined && x !== '');
+  return items.length ? items : null;
 }
 
 export function keywords(value: unknown): string[] {

@@ -5,7 +5,7 @@ import { recognizePackageData } from '../recognize';
 import type { DatafileHandler } from '../handler';
 import { handlers } from './index';
 import { makeZip } from './test-zip.testing';
-import { saneYamlDump } from './saneyaml';
+import { saneYamlDump } from '../saneyaml';
 import { parseRequirement, requiresDependencies } from './requirement';
 
 const TESTDATA = join(__dirname, 'testdata');
