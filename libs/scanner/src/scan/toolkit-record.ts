@@ -8,6 +8,13 @@ import { WalkEntry } from './walk';
 export type ToolkitFileRecord = Record<string, unknown>;
 
 /**
+ * ScanCode 32.x classifies a file with package data only through its handler's
+ * get_top_level_resources, which no handler but Maven's (a JAR's META-INF) implements: such a
+ * datafile keeps every flag false (a package.json is neither a manifest nor a key file there).
+ */
+const UNCLASSIFIED = { is_legal: false, is_manifest: false, is_readme: false, is_top_level: false, is_key_file: false } as const;
+
+/**
  * One `files` entry of ScanCode-toolkit JSON, keys in the toolkit's order; only the enabled
  * scanners' keys appear.
  */
@@ -55,7 +62,7 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
   if (options.info) {
     // classify() takes the path relative to the scanned root.
     const relPath = entry.path.includes('/') ? entry.path.slice(entry.path.indexOf('/') + 1) : '';
-    Object.assign(rec, classify(relPath, { type: entry.type, name, ...parts }, { topLevelDepth }));
+    Object.assign(rec, out.package_data?.length ? UNCLASSIFIED : classify(relPath, { type: entry.type, name, ...parts }, { topLevelDepth }));
     Object.assign(rec, dirStats ?? { files_count: 0, dirs_count: 0, size_count: 0 });
   }
   rec.scan_errors = out.scan_errors;
