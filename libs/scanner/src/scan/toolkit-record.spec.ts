@@ -20,4 +20,13 @@ describe('toolkitRecord classification (--classify)', () => {
     // Without package data, the same file is a top-level manifest.
     expect(flags(toolkitRecord({ path: 'codebase/package/package.json', absPath: '/x/package.json', type: 'file' }, output(), options, undefined, 2))).toEqual(['is_manifest', 'is_top_level', 'is_key_file']);
   });
+
+  it('writes the flags right after the file info, is_community last, as the toolkit does', () => {
+    const rec = toolkitRecord({ path: 'codebase/pkg/CODE_OF_CONDUCT.md', absPath: '/x/CODE_OF_CONDUCT.md', type: 'file' }, output(), options, undefined, 2);
+    const keys = Object.keys(rec);
+    expect(keys.slice(keys.indexOf('is_script') + 1, keys.indexOf('package_data'))).toEqual(['is_legal', 'is_manifest', 'is_readme', 'is_top_level', 'is_key_file', 'is_community']);
+    expect(rec.is_community).toBe(true);
+    expect(toolkitRecord({ path: 'codebase/pkg/docs-funding.yml', absPath: '/x/c', type: 'file' }, output(), options, undefined, 2).is_community).toBe(true);
+    expect(toolkitRecord({ path: 'codebase/pkg/index.js', absPath: '/x/i', type: 'file' }, output(), options, undefined, 2).is_community).toBe(false);
+  });
 });

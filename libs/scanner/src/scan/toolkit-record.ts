@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { classify, splitName } from '../info';
+import { classify, isCommunityFile, splitName } from '../info';
 import { FileScanOutput } from './file-scan';
 import { ScanOptions } from './scan-options';
 import { DirStats } from './tree-stats';
@@ -41,6 +41,11 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
       is_source: info?.is_source ?? false,
       is_script: info?.is_script ?? false,
     });
+    // --classify's flags follow the file info, as in the toolkit's output. classify() takes the
+    // path relative to the scanned root.
+    const relPath = entry.path.includes('/') ? entry.path.slice(entry.path.indexOf('/') + 1) : '';
+    Object.assign(rec, out.package_data?.length ? UNCLASSIFIED : classify(relPath, { type: entry.type, name, ...parts }, { topLevelDepth }));
+    rec.is_community = entry.type === 'file' && isCommunityFile(name, parts.base_name);
   }
   if (options.package) {
     rec.package_data = out.package_data ?? [];
@@ -59,12 +64,7 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
   if (options.copyright) Object.assign(rec, { copyrights: out.copyright?.copyrights ?? [], holders: out.copyright?.holders ?? [], authors: out.copyright?.authors ?? [] });
   if (options.email) rec.emails = out.emails ?? [];
   if (options.url) rec.urls = out.urls ?? [];
-  if (options.info) {
-    // classify() takes the path relative to the scanned root.
-    const relPath = entry.path.includes('/') ? entry.path.slice(entry.path.indexOf('/') + 1) : '';
-    Object.assign(rec, out.package_data?.length ? UNCLASSIFIED : classify(relPath, { type: entry.type, name, ...parts }, { topLevelDepth }));
-    Object.assign(rec, dirStats ?? { files_count: 0, dirs_count: 0, size_count: 0 });
-  }
+  if (options.info) Object.assign(rec, dirStats ?? { files_count: 0, dirs_count: 0, size_count: 0 });
   rec.scan_errors = out.scan_errors;
   return rec;
 }
