@@ -1,4 +1,5 @@
-import { basename } from 'node:path';
+import { lstatSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { emptyInfo, fileInfoFromContent, FileInfo, MAGIC_HEAD_BYTES, readFileContent, type ReadFileContent } from '../info';
 import { detectLicenses, LicenseScan } from '../license';
 import { CopyrightScan, detectCopyrights } from '../copyright';
@@ -119,11 +120,23 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
 
 function scanPackageData(task: FileScanTask, content: Buffer, handlers: readonly DatafileHandler[], out: FileScanOutput): void {
   try {
-    const found = recognizePackageData(task.absPath, content, handlers, task.path);
+    // A file of a mounted tree (a range of a layer) has no readable directory around it.
+    const found = recognizePackageData(task.absPath, content, handlers, task.path, task.range ? undefined : (name) => readSibling(task.absPath, name, task.options.maxFileSize));
     out.scan_errors.push(...found.errors);
     if (!task.options.packageOnly) for (const pd of found.packageData) populateLicenseFields(pd, task.path);
     out.package_data = found.packageData;
   } catch (e) {
     out.scan_errors.push(`ERROR: for scanner: packages:\n${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+/** A regular file next to `absPath` (a datafile's sibling), or null when absent, a symlink (never followed out of the codebase), not a file or too large. */
+function readSibling(absPath: string, name: string, maxSize: number): Buffer | null {
+  const path = join(dirname(absPath), name);
+  try {
+    const st = lstatSync(path);
+    return st.isFile() && st.size <= maxSize ? readFileSync(path) : null;
+  } catch {
+    return null;
   }
 }
