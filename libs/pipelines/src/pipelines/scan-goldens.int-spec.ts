@@ -28,7 +28,6 @@ const INPUTS = {
   daglib: ['scancode', 'daglib-0.6.0-py3-none-any.whl'],
   asgiref: ['asgiref', 'asgiref-3.3.0-py3-none-any.whl'],
 } as const;
-type Input = keyof typeof INPUTS;
 
 /** The newest `<prefix>*.json` of output/, as ScanCode.io's get_latest_output gives it. */
 function latestOutput(r: HarnessResult, prefix: string): JsonObject {

@@ -3,7 +3,7 @@
  * `deps_mapper`, `vcs_repository_mapper`, `licenses_mapper` semantics).
  */
 import type { DependencyInput, Party } from '../package-data';
-import { isObject, licenseStatement, npmAlias, npmPurl, splitScopedName, str } from './common';
+import { isObject, npmAlias, npmPurl, splitScopedName, str } from './common';
 
 /** A person string `Name <email> (url)` or object `{name, email, url}` (parse_person). */
 export function parsePerson(person: unknown): { name: string | null; email: string | null; url: string | null } {
