@@ -100,6 +100,9 @@ function fillForPackages(forPackages: ReadonlyMap<string, readonly string[]>): T
   });
 }
 
+/** A serialized record's `type` comes right after its `path` (the toolkit's key order): read without parsing. */
+const SERIALIZED_FILE = /^\{"path":"(?:[^"\\]|\\.)*","type":"file"/;
+
 async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
@@ -116,6 +119,8 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
   const filesPath = join(dir, 'files.json');
   const detections = new Map<string, DetectionSummary>();
   let files = 0;
+  // The header's files_count counts files, not directories, as ScanCode's does.
+  let fileCount = 0;
   let errors = 0;
   try {
     const tmp = createWriteStream(filesPath);
@@ -128,9 +133,11 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       let recordDetections: Record<string, unknown>[];
       if (record instanceof SerializedToolkitRecord) {
         ({ json, hasErrors } = record);
+        if (SERIALIZED_FILE.test(json)) fileCount++;
         recordDetections = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
       } else {
         json = JSON.stringify(record);
+        if (record.type === 'file') fileCount++;
         hasErrors = Array.isArray(record.scan_errors) && record.scan_errors.length > 0;
         recordDetections = (record.license_detections as Record<string, unknown>[] | undefined) ?? [];
       }
@@ -163,7 +170,7 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       message: null,
       errors: [],
       warnings: [],
-      extra_data: { ...header.extraData, files_count: files },
+      extra_data: { ...header.extraData, files_count: fileCount },
     }];
     const sections = await header.finalize?.();
     const out = createWriteStream(outPath);

@@ -43,3 +43,18 @@ export const outputRecords = {
   relations: <T>(db: DataSource, projectUuid: string) => streamRecords<T>(db, RELATIONS, { where: [], params: [projectUuid] }, OUTPUT_BATCH),
   messages: <T>(db: DataSource, projectUuid: string) => streamRecords<T>(db, MESSAGES, { where: [], params: [projectUuid] }, OUTPUT_BATCH),
 };
+
+/**
+ * What ScanCode.io's scan_single_package summary reads of the project's records
+ * (make_results_summary): the text key files and the packages they belong to, as the API
+ * serializes them, in the API's orders.
+ */
+export const summaryRecords = {
+  keyFiles: <T>(db: DataSource, projectUuid: string) =>
+    streamRecords<T>(db, RESOURCES, { where: ['r.is_key_file', 'r.is_text'], params: [projectUuid] }, 500),
+  keyFilePackages: <T>(db: DataSource, projectUuid: string) =>
+    streamRecords<T>(db, PACKAGES, {
+      where: ['EXISTS (SELECT 1 FROM resource_packages rp JOIN codebase_resources kr ON kr.id = rp.resource_id WHERE rp.package_id = p.id AND kr.is_key_file AND kr.is_text)'],
+      params: [projectUuid],
+    }, 500),
+};

@@ -5,6 +5,7 @@ import { PACKAGE_COLUMNS } from '../records/record-columns';
 import type { RecordScope } from '../records/record-scope';
 import { affectedRows } from '../rows-of';
 import { streamQuery } from '../stream-query';
+import { summaryRecords } from '../codebase/record-streams';
 
 /** A resource (by path) that belongs to a package (by package_uid): ScanCode's `for_packages`. */
 export interface PackageLink {
@@ -30,6 +31,11 @@ export class PackageRepository {
   async update(records: PackageRecord[], columns: readonly (keyof PackageRecord)[]): Promise<number> {
     const rows = records.map((p) => ({ ...p, project_uuid: this.scope.projectUuid }));
     return bulkUpdate(this.scope.db, 'discovered_packages', ['project_uuid', 'package_uid'], columns as string[], rows);
+  }
+
+  /** The packages of the text key files, once each, as the API serializes them (ScanCode.io's summary `key_files_packages`). */
+  ofKeyFiles(): AsyncGenerator<PackageRecord> {
+    return summaryRecords.keyFilePackages<PackageRecord>(this.scope.db, this.scope.projectUuid);
   }
 
   /** Links resources to packages; a path or uid that does not exist is skipped. */

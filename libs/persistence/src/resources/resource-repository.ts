@@ -1,4 +1,5 @@
 import type { ResourceRecord, ResourceStatus, ResourceType } from '@sca/contracts';
+import { summaryRecords } from '../codebase/record-streams';
 import { RESOURCE_STATUS } from '@sca/contracts';
 import { bulkInsert, bulkUpdate } from '../bulk-insert';
 import { RESOURCE_COLUMNS } from '../records/record-columns';
@@ -193,6 +194,11 @@ export class ResourceRepository {
        WHERE project_uuid = $1 AND extra_data ? $2::text AND NOT (path = ANY($3::text[]))`,
       [this.project, key, keep],
     ));
+  }
+
+  /** The text key files as the API serializes them (ScanCode.io's summary `key_files`). */
+  keyFiles(): AsyncGenerator<ResourceRecord> {
+    return summaryRecords.keyFiles<ResourceRecord>(this.scope.db, this.project);
   }
 
   /** Every path and type, with the package data of datafiles: what package assembly reads. */

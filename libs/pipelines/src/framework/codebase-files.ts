@@ -24,6 +24,8 @@ interface SavedMount {
 export interface CodebaseFile {
   absPath: string;
   range?: FileRange;
+  /** With `siblings` asked for, the files of a mounted file's directory (see FileScanTask.siblings). */
+  siblings?: Record<string, FileRange>;
 }
 
 export class CodebaseFiles {
@@ -53,12 +55,13 @@ export class CodebaseFiles {
     return null;
   }
 
-  /** Where the file at a codebase path (relative to codebase/) is. */
-  file(path: string): CodebaseFile {
+  /** Where the file at a codebase path (relative to codebase/) is; with `siblings`, where its directory's files are too. */
+  file(path: string, opts: { siblings?: boolean } = {}): CodebaseFile {
     const absPath = join(this.dir, path);
     const mount = this.mountOf(path);
     const range = mount?.tree.rangeOf(mount.rel);
-    return range ? { absPath, range } : { absPath };
+    if (!range || !mount) return { absPath };
+    return opts.siblings ? { absPath, range, siblings: mount.tree.filesBeside(mount.rel) } : { absPath, range };
   }
 
   /** The bytes of a codebase path (links followed; in a mount, only inside its tree), or null. */

@@ -33,7 +33,8 @@ describe('scan_codebase on is-npm-1.0.0.tgz (ScanCode.io test input)', () => {
     expect(packages).toHaveLength(1);
     expect(packages[0]).toMatchObject({
       purl: 'pkg:npm/is-npm@1.0.0', type: 'npm', name: 'is-npm', version: '1.0.0', primary_language: 'JavaScript',
-      declared_license_expression: 'mit', declared_license_expression_spdx: 'MIT', extracted_license_statement: 'MIT',
+      // ScanCode's npm statement is the list of declared licenses, stored as its YAML text.
+      declared_license_expression: 'mit', declared_license_expression_spdx: 'MIT', extracted_license_statement: '- MIT\n',
       repository_homepage_url: 'https://www.npmjs.com/package/is-npm', api_data_url: 'https://registry.npmjs.org/is-npm/1.0.0',
       vcs_url: 'https://github.com/sindresorhus/is-npm', datasource_ids: ['npm_package_json'],
       datafile_paths: ['is-npm-1.0.0.tgz-extract/package/package.json'],

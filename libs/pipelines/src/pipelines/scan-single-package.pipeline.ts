@@ -1,7 +1,6 @@
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RESOURCE_FIELDS, RESOURCE_STATUS } from '@sca/contracts';
-import { normalizeResource } from '@sca/formats';
+import { RESOURCE_STATUS } from '@sca/contracts';
 import { archiveKind, extractArchive, hashFile, readArchiveHead, thresholdAlert, type ThresholdAlert } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
@@ -84,32 +83,35 @@ const loadInventoryFromToolkitScan = defineStep({
 
 type Json = Record<string, unknown>;
 
-/** ScanCode.io's additions to the toolkit summary: license matches by expression and path, key files and their packages. */
-function summaryDocument(scan: { summary?: Json; files: Json[]; packages: Json[] }, contents: Map<string, string>): Json {
+/**
+ * ScanCode.io's get_detection_data: a detection's expression, identifier and the matches whose
+ * expression is part of it (a substring test, as there).
+ */
+function detectionData(d: Json): Json {
+  const expression = String(d.license_expression ?? '');
+  const matches = ((d.matches as Json[]) ?? []).filter((m) => expression.includes(String(m.license_expression ?? '')));
+  return { license_expression: d.license_expression, identifier: d.identifier, matches: matches.map((m) => ({ license_expression: m.license_expression, matched_text: m.matched_text })) };
+}
+
+/**
+ * ScanCode.io's make_results_summary: the toolkit summary, plus the license matches of the
+ * resources grouped by expression and path, and the project's text key files (with their
+ * content) and their packages, as the API serializes them.
+ */
+async function summaryDocument(ctx: StepContext, scan: { summary?: Json; files: Json[] }): Promise<Json> {
   const licenseMatches: Record<string, Record<string, Json[]>> = {};
-  for (const f of scan.files) {
-    const expr = f.detected_license_expression as string | null;
-    if (!expr) continue;
-    const path = String(f.path).replace(/^codebase\//, '');
-    (licenseMatches[expr] ??= {})[path] = ((f.license_detections as Json[]) ?? []).map((d) => ({
-      license_expression: d.license_expression,
-      identifier: d.identifier,
-      matches: ((d.matches as Json[]) ?? []).map((m) => ({ license_expression: m.license_expression, matched_text: m.matched_text })),
-    }));
+  const withDetections = scan.files
+    .filter((f) => f.detected_license_expression !== undefined && ((f.license_detections as Json[]) ?? []).length > 0)
+    .map((f) => ({ path: String(f.path).replace(/^codebase\//, ''), expression: String(f.detected_license_expression ?? ''), detections: f.license_detections as Json[] }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const f of withDetections) (licenseMatches[f.expression] ??= {})[f.path] = f.detections.map(detectionData);
+  const keyFiles: Json[] = [];
+  for await (const r of ctx.resources.keyFiles()) {
+    keyFiles.push({ ...r, content: await readFile(join(ctx.dirs.codebase, r.path), 'utf8').catch(() => '') });
   }
-  const keyFiles = scan.files.filter((f) => f.is_key_file && f.is_text);
-  const keyPackageUids = new Set(keyFiles.flatMap((f) => (f.for_packages as string[]) ?? []));
-  return {
-    ...(scan.summary ?? {}),
-    license_matches: licenseMatches,
-    key_files: keyFiles.map((f, i) => {
-      const path = String(f.path).replace(/^codebase\//, '');
-      const item = normalizeResource(f, path, i).find((x) => x.kind === 'resource');
-      const record = item?.kind === 'resource' ? (item.record as unknown as Json) : ({} as Json);
-      return { ...Object.fromEntries(RESOURCE_FIELDS.map((k) => [k, (record as Json)[k]])), content: contents.get(path) ?? '' };
-    }),
-    key_files_packages: scan.packages.filter((p) => keyPackageUids.has(String(p.package_uid))),
-  };
+  const keyFilesPackages: Json[] = [];
+  for await (const p of ctx.packages.ofKeyFiles()) keyFilesPackages.push({ ...p });
+  return { ...(scan.summary ?? {}), license_matches: licenseMatches, key_files: keyFiles, key_files_packages: keyFilesPackages };
 }
 
 /**
@@ -127,13 +129,8 @@ const makeSummaryFromScanResults = defineStep({
   name: 'make_summary_from_scan_results',
   doc: 'Build a summary in JSON format from the generated scan results.',
   async run(ctx) {
-    const scan = JSON.parse(await readFile(await latestOutput(ctx, 'scancode-'), 'utf8')) as { summary?: Json; files: Json[]; packages: Json[] };
-    const contents = new Map<string, string>();
-    for (const f of scan.files.filter((x) => x.is_key_file && x.is_text)) {
-      const path = String(f.path).replace(/^codebase\//, '');
-      contents.set(path, await readFile(join(ctx.dirs.codebase, path), 'utf8').catch(() => ''));
-    }
-    const summary = summaryDocument(scan, contents);
+    const scan = JSON.parse(await readFile(await latestOutput(ctx, 'scancode-'), 'utf8')) as { summary?: Json; files: Json[] };
+    const summary = await summaryDocument(ctx, scan);
     const alert = await clarityComplianceAlert(ctx, summary);
     if (alert) {
       summary.license_clarity_compliance_alert = alert; // the last key, as in ScanCode.io

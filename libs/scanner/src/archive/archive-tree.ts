@@ -103,6 +103,17 @@ export class ArchiveTree {
     return range;
   }
 
+  /** The regular files of the directory holding `path` (itself included), by name, with their ranges. */
+  filesBeside(path: string): Record<string, FileRange> {
+    const dir = parentOf(path);
+    const out: Record<string, FileRange> = {};
+    for (const name of this.children.get(dir) ?? []) {
+      const range = this.rangeOf(dir ? `${dir}/${name}` : name);
+      if (range) out[name] = range;
+    }
+    return out;
+  }
+
   /** The names in a directory, sorted. */
   list(dir: string): string[] {
     return [...(this.children.get(dir) ?? [])].sort(byName);

@@ -102,3 +102,17 @@ export function findTopLevelDepth(entries: Iterable<{ path: string; type: FileIn
   }
   return depth + 1;
 }
+
+/**
+ * ScanCode 32.x's community files (changelog, roadmap, contributing, code of conduct, authors,
+ * security, funding): a name or base name that starts or ends with one, `_` and `-` ignored.
+ */
+const COMMUNITY_FILES = ['changelog', 'roadmap', 'contributing', 'codeofconduct', 'authors', 'security', 'funding'];
+
+export function isCommunityFile(name: string, baseName: string): boolean {
+  const matches = (n: string) => {
+    const cleaned = n.toLowerCase().replace(/[_-]/g, '');
+    return COMMUNITY_FILES.some((c) => cleaned.startsWith(c) || cleaned.endsWith(c));
+  };
+  return matches(name) || matches(baseName);
+}

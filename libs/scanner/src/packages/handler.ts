@@ -11,6 +11,12 @@ export interface DatafileInput {
   path: string;
   /** The whole file. */
   content: Buffer;
+  /**
+   * A file of the same directory, by name, when the caller can read it (null when absent): what
+   * ScanCode reads next to a datafile (an installed distribution's RECORD). Pure parsers never
+   * touch the file system themselves.
+   */
+  sibling?(name: string): Buffer | null;
 }
 
 export interface DatafileHandler {

@@ -3,10 +3,18 @@
  * `package_only`): a statement that reads as a license expression (`MIT`, `Apache-2.0 OR MIT`)
  * is taken as SPDX ids first (matcher `1-spdx-id`), anything else is license-detected like file
  * text. The results are `declared_license_expression(_spdx)` and `license_detections`, with
- * `from_file` the datafile.
+ * `from_file` the datafile. A structured statement (npm's list of declared licenses) becomes its
+ * YAML text (`- MIT\n`), as ScanCode's saneyaml writes it, and is detected as such.
  */
 import { detectLicenseInText, type LicenseScan } from '../license';
-import type { PackageData } from './package-data';
+import type { LicenseStatement, PackageData } from './package-data';
+import { saneYamlDump, type YamlValue } from './saneyaml';
+
+/** The text of a license statement: as it is, or the YAML dump of a structured one. */
+export function licenseStatementText(statement: LicenseStatement): string | null {
+  if (statement === null || statement === '') return null;
+  return typeof statement === 'string' ? statement : saneYamlDump(statement as YamlValue);
+}
 
 const EXPRESSION_LIKE = /^[A-Za-z0-9.+\-:() ]+$/;
 
@@ -20,8 +28,21 @@ function asSpdxExpression(statement: string, path: string): LicenseScan | null {
   return scan;
 }
 
+/**
+ * Fills the license fields of a datafile's package data and of the locked packages its
+ * dependencies carry (ScanCode builds those with the same `PackageData.from_data`).
+ */
 export function populateLicenseFields(data: PackageData, datafilePath: string): void {
-  const statement = data.extracted_license_statement;
+  populateOwnLicenseFields(data, datafilePath);
+  for (const dep of data.dependencies ?? []) {
+    const locked = dep.resolved_package as Partial<PackageData>;
+    if (locked && 'extracted_license_statement' in locked) populateOwnLicenseFields(locked as PackageData, datafilePath);
+  }
+}
+
+function populateOwnLicenseFields(data: PackageData, datafilePath: string): void {
+  const statement = licenseStatementText(data.extracted_license_statement);
+  data.extracted_license_statement = statement;
   if (!statement || data.declared_license_expression) return;
   const scan = asSpdxExpression(statement, datafilePath) ?? detectLicenseInText(statement, { path: datafilePath, includeText: true });
   data.declared_license_expression = scan.detected_license_expression;
@@ -39,6 +60,6 @@ export type StatementLicenseFields = Pick<PackageData, 'declared_license_express
 /** The license fields of one statement (for detection off the calling thread, see ScanPool.licenseFields). */
 export function statementLicenseFields(task: StatementTask): StatementLicenseFields {
   const fields = { extracted_license_statement: task.statement, declared_license_expression: null, declared_license_expression_spdx: null, license_detections: [] } as unknown as PackageData;
-  populateLicenseFields(fields, task.path);
+  populateOwnLicenseFields(fields, task.path);
   return { declared_license_expression: fields.declared_license_expression, declared_license_expression_spdx: fields.declared_license_expression_spdx, license_detections: fields.license_detections };
 }

@@ -18,6 +18,12 @@ export interface ResolvedPackage extends Partial<PackageDataFields> {
 }
 
 /** A dependency as declared inside one datafile (`package_data[].dependencies[]`). */
+/**
+ * A datafile's license statement as its handler extracts it: text, or the structure ScanCode keeps
+ * (npm: the list of declared licenses) until license detection turns it into YAML text.
+ */
+export type LicenseStatement = string | unknown[] | Record<string, unknown> | null;
+
 export interface DependentPackage {
   purl: string | null;
   extracted_requirement: string | null;
@@ -71,7 +77,7 @@ export interface PackageDataFields {
   other_license_expression: string | null;
   other_license_expression_spdx: string | null;
   other_license_detections: Record<string, unknown>[];
-  extracted_license_statement: string | null;
+  extracted_license_statement: LicenseStatement;
   notice_text: string | null;
   source_packages: string[];
   file_references: FileReference[];

@@ -36,14 +36,15 @@ export function matchingHandlers(path: string, handlers: readonly DatafileHandle
 
 /**
  * `location` is what the patterns are tested against (ScanCode uses the absolute location);
- * `path` is the codebase path the data is reported under (defaults to `location`).
+ * `path` is the codebase path the data is reported under (defaults to `location`); `sibling`
+ * reads a file next to it, when the caller can (see DatafileInput.sibling).
  */
-export function recognizePackageData(location: string, content: Buffer, handlers: readonly DatafileHandler[], path = location): RecognizeResult {
+export function recognizePackageData(location: string, content: Buffer, handlers: readonly DatafileHandler[], path = location, sibling?: (name: string) => Buffer | null): RecognizeResult {
   const out: RecognizeResult = { packageData: [], errors: [] };
   for (const handler of matchingHandlers(location, handlers)) {
     if (handler.accepts && !handler.accepts(content.subarray(0, 4096), path)) continue;
     try {
-      out.packageData.push(...handler.parse({ path, content }));
+      out.packageData.push(...handler.parse(sibling ? { path, content, sibling } : { path, content }));
     } catch (e) {
       out.errors.push(`ERROR: for scanner: packages:\n${handler.datasourceId}: ${(e as Error)?.message ?? String(e)}`);
     }

@@ -1,10 +1,11 @@
-import { basename } from 'node:path';
+import { lstatSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { emptyInfo, fileInfoFromContent, FileInfo, MAGIC_HEAD_BYTES, readFileContent, type ReadFileContent } from '../info';
 import { detectLicenses, LicenseScan } from '../license';
 import { CopyrightScan, detectCopyrights } from '../copyright';
 import { findEmails, findUrls } from '../finder';
 import { textLines } from '../text';
-import type { FileRange } from '../archive/archive-tree';
+import { readRange, type FileRange } from '../archive/archive-tree';
 import { ScanOptions } from './scan-options';
 import { allHandlers, applicationHandlers, matchingHandlers, populateLicenseFields, recognizePackageData, type DatafileHandler, type PackageData } from '../packages';
 
@@ -13,6 +14,8 @@ export interface FileScanTask {
   absPath: string;
   /** The file's bytes as a range of another file (a file of an image layer read in place). */
   range?: FileRange;
+  /** With `range`: the files of its directory by name, for the handlers that read a datafile's siblings. */
+  siblings?: Record<string, FileRange>;
   path: string;
   type: 'file' | 'directory' | 'symlink';
   options: ScanOptions;
@@ -128,11 +131,31 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
 
 function scanPackageData(task: FileScanTask, content: Buffer, handlers: readonly DatafileHandler[], out: FileScanOutput): void {
   try {
-    const found = recognizePackageData(task.absPath, content, handlers, task.path);
+    // A file of a mounted tree (a range of an archive) has its directory's files as ranges.
+    const max = task.options.maxFileSize;
+    const sibling = task.range ? (name: string) => rangeSibling(task.siblings, name, max) : (name: string) => readSibling(task.absPath, name, max);
+    const found = recognizePackageData(task.absPath, content, handlers, task.path, sibling);
     out.scan_errors.push(...found.errors);
     if (!task.options.packageOnly) for (const pd of found.packageData) populateLicenseFields(pd, task.path);
     out.package_data = found.packageData;
   } catch (e) {
     out.scan_errors.push(`ERROR: for scanner: packages:\n${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+/** A sibling of a file of a mounted tree, from its range. */
+function rangeSibling(siblings: Record<string, FileRange> | undefined, name: string, maxSize: number): Buffer | null {
+  const range = siblings && Object.hasOwn(siblings, name) ? siblings[name] : undefined;
+  return range && range.size <= maxSize ? readRange(range) : null;
+}
+
+/** A regular file next to `absPath` (a datafile's sibling), or null when absent, a symlink (never followed out of the codebase), not a file or too large. */
+function readSibling(absPath: string, name: string, maxSize: number): Buffer | null {
+  const path = join(dirname(absPath), name);
+  try {
+    const st = lstatSync(path);
+    return st.isFile() && st.size <= maxSize ? readFileSync(path) : null;
+  } catch {
+    return null;
   }
 }

@@ -1,11 +1,18 @@
 import { basename } from 'node:path';
-import { classify, splitName } from '../info';
+import { classify, isCommunityFile, splitName } from '../info';
 import { FileScanOutput } from './file-scan';
 import { ScanOptions } from './scan-options';
 import { DirStats } from './tree-stats';
 import { WalkEntry } from './walk';
 
 export type ToolkitFileRecord = Record<string, unknown>;
+
+/**
+ * ScanCode 32.x classifies a file with package data only through its handler's
+ * get_top_level_resources, which no handler but Maven's (a JAR's META-INF) implements: such a
+ * datafile keeps every flag false (a package.json is neither a manifest nor a key file there).
+ */
+const UNCLASSIFIED = { is_legal: false, is_manifest: false, is_readme: false, is_top_level: false, is_key_file: false } as const;
 
 /**
  * One `files` entry of ScanCode-toolkit JSON, keys in the toolkit's order; only the enabled
@@ -34,6 +41,11 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
       is_source: info?.is_source ?? false,
       is_script: info?.is_script ?? false,
     });
+    // --classify's flags follow the file info, as in the toolkit's output. classify() takes the
+    // path relative to the scanned root.
+    const relPath = entry.path.includes('/') ? entry.path.slice(entry.path.indexOf('/') + 1) : '';
+    Object.assign(rec, out.package_data?.length ? UNCLASSIFIED : classify(relPath, { type: entry.type, name, ...parts }, { topLevelDepth }));
+    rec.is_community = entry.type === 'file' && isCommunityFile(name, parts.base_name);
   }
   if (options.package) {
     rec.package_data = out.package_data ?? [];
@@ -52,12 +64,7 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
   if (options.copyright) Object.assign(rec, { copyrights: out.copyright?.copyrights ?? [], holders: out.copyright?.holders ?? [], authors: out.copyright?.authors ?? [] });
   if (options.email) rec.emails = out.emails ?? [];
   if (options.url) rec.urls = out.urls ?? [];
-  if (options.info) {
-    // classify() takes the path relative to the scanned root.
-    const relPath = entry.path.includes('/') ? entry.path.slice(entry.path.indexOf('/') + 1) : '';
-    Object.assign(rec, classify(relPath, { type: entry.type, name, ...parts }, { topLevelDepth }));
-    Object.assign(rec, dirStats ?? { files_count: 0, dirs_count: 0, size_count: 0 });
-  }
+  if (options.info) Object.assign(rec, dirStats ?? { files_count: 0, dirs_count: 0, size_count: 0 });
   rec.scan_errors = out.scan_errors;
   return rec;
 }

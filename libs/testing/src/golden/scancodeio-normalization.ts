@@ -64,3 +64,19 @@ export function normalizeResults(doc: JsonObject, exclude: string[] = EXCLUDE_FR
   (out.relations as JsonObject[] | undefined)?.sort((a, b) => compareCodePoints(String(a.to_resource), String(b.to_resource)));
   return out;
 }
+
+/**
+ * `_sort_dependencies` (the `sort_dependencies=True` of assertPipelineResultEqual): the
+ * dependencies keyed by their `for_package_uid` ('' without one), the last of each key kept,
+ * sorted by key. ScanCode.io applies it to the resolve_dependencies goldens of lockfiles, where
+ * one requirement can resolve to one package several times; the golden files hold its result.
+ * Apply after `normalizeResults` (the uids then carry the fixed uuid).
+ */
+export function sortDependencies(doc: JsonObject): JsonObject {
+  const deps = doc.dependencies as JsonObject[] | undefined;
+  if (!deps?.length) return doc;
+  const byUid = new Map<string, JsonObject>();
+  for (const d of deps) byUid.set(String(d.for_package_uid ?? ''), d);
+  const dependencies = [...byUid.keys()].sort(compareCodePoints).map((k) => byUid.get(k) as JsonObject);
+  return { ...doc, dependencies };
+}

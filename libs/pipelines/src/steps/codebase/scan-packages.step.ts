@@ -5,7 +5,7 @@ import { normalizeDependency, normalizePackage, type InventoryDependency } from 
 import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/contracts';
 import { BatchWriter } from '@sca/persistence';
 import {
-  allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, matchingHandlers, resolveStatically, type CodebaseEntry,
+  allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
 import { ensureAllWritten } from '../../framework/run-step';
@@ -51,7 +51,8 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
     const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
     for await (const r of rows) {
       const file = codebase.file(r.path);
-      if (matchingHandlers(file.absPath, handlers).length > 0) yield { path: r.path, file };
+      // Some handlers read a datafile's siblings (a wheel's METADATA its RECORD): they go with the task.
+      if (matchingHandlers(file.absPath, handlers).length > 0) yield { path: r.path, file: file.range ? codebase.file(r.path, { siblings: true }) : file };
     }
   })();
   await forEachConcurrent(
@@ -84,6 +85,7 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   const assembly = assemblePackages(await codebaseView(ctx), handlersById());
   await ctx.messages.addMany(assembly.messages.map((m) => ({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } })));
   const { packages, dependencies } = assembly;
+  if (opts.packageOnly) await detectPackageLicenses(ctx, packages);
   if (opts.keepForResolution) await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
   await savePackages(ctx, packages, opts.model);
   await saveDependencies(ctx, dependencies, opts.model);
@@ -91,6 +93,17 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   for (let i = 0; i < links.length; i += 5000) await ctx.packages.linkResources(links.slice(i, i + 5000));
   await ctx.dependencies.linkDatafiles();
   ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies, ${links.length} file link(s)`);
+}
+
+/**
+ * With package_only the datafiles' statements are left undetected, but ScanCode's assembly still
+ * fills the license fields of each package it makes from its statement (populate_license_fields):
+ * done here in the worker pool, whose threads hold the license index.
+ */
+async function detectPackageLicenses(ctx: StepContext, packages: Package[]): Promise<void> {
+  const pending = packages.filter((p) => licenseStatementText(p.extracted_license_statement) && !p.declared_license_expression);
+  const fields = await ctx.scanPool().licenseFields(pending.map((p) => ({ statement: licenseStatementText(p.extracted_license_statement) as string, path: p.datafile_paths[0] ?? '' })));
+  pending.forEach((p, i) => Object.assign(p, fields[i]));
 }
 
 /**
@@ -108,10 +121,11 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   }
   const known = new Set(saved.packages.map((p) => p.package_uid));
   const before = new Map(saved.packages.map((p) => [p.package_uid, JSON.stringify(p)]));
-  const { packages, dependencies } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
+  const { packages, dependencies, links } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
   // Packages the assembly saved and their locked entries completed (the checksum, the download URL).
   await updatePackages(ctx, packages.filter((p) => known.has(p.package_uid) && before.get(p.package_uid) !== JSON.stringify(p)), model);
+  for (let i = 0; i < links.length; i += 5000) await ctx.packages.linkResources(links.slice(i, i + 5000));
   await ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid));
   await saveDependencies(ctx, dependencies, model);
   await ctx.dependencies.linkDatafiles();
@@ -122,7 +136,9 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
 export async function savePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
   const rows: PackageRecord[] = [];
   for (const [i, p] of packages.entries()) {
-    for (const item of normalizePackage(p as unknown as Record<string, unknown>, (x) => x, i)) {
+    // A structured statement (npm's license list) is stored as its YAML text, as ScanCode.io does.
+    const record = { ...p, extracted_license_statement: licenseStatementText(p.extracted_license_statement) };
+    for (const item of normalizePackage(record as unknown as Record<string, unknown>, (x) => x, i)) {
       if (item.kind === 'package') rows.push(item.record);
       else if (item.kind === 'problem') await ctx.messages.add({ severity: item.severity, description: item.message, model, details: item.details });
     }

@@ -39,6 +39,14 @@ describe('cocoapods handlers', () => {
     expect(pd.dependencies.find((d) => d.purl === 'pkg:cocoapods/Quick@7.3.0')?.resolved_package).toMatchObject({ extra_data: { spec_repo: 'trunk' } });
   });
 
+  it('keeps a locked pod without a purl, as ScanCode serializes it, and a checkout URL without its trailing slash', () => {
+    const lock = 'PODS:\n  - SwiftyJSON (5.0.2)\n\nCHECKOUT OPTIONS:\n  SwiftyJSON:\n    :commit: af76cf3\n    :git: https://github.com/SwiftyJSON/SwiftyJSON/\n';
+    const [pd] = podfileLockHandler.parse({ path: 'Podfile.lock', content: Buffer.from(lock) });
+    expect(pd.dependencies[0].purl).toBe('pkg:cocoapods/SwiftyJSON@5.0.2');
+    expect(pd.dependencies[0].resolved_package).not.toHaveProperty('purl');
+    expect(pd.dependencies[0].resolved_package).toMatchObject({ name: 'SwiftyJSON', version: '5.0.2', extra_data: { external_source: 'https://github.com/SwiftyJSON/SwiftyJSON/tree/af76cf3' } });
+  });
+
   it('throws clear messages on broken files', () => {
     expect(() => podfileLockHandler.parse({ path: 'Podfile.lock', content: Buffer.from('PODS: [a\n') })).toThrow(/^invalid Podfile.lock YAML: /);
     expect(() => podfileLockHandler.parse({ path: 'Podfile.lock', content: Buffer.from('COCOAPODS: 1.0\n') })).toThrow('invalid Podfile.lock: no PODS list');

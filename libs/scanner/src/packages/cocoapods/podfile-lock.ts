@@ -37,13 +37,18 @@ export function parsePodfileLock(content: Buffer): PackageData[] {
   return [packageData('cocoapods_podfile_lock', { type: 'cocoapods', primary_language: 'Objective-C', extra_data: extra, dependencies })];
 }
 
+/**
+ * A locked pod as ScanCode serializes it in a dependency: its PackageData fields without `purl`
+ * (ScanCode keeps it as a PackageData object there, whose dict form has no purl; the static
+ * resolution computes it from the purl fields).
+ */
 function resolvedPod(podName: string, version: string | null, requires: string[], versions: Map<string, string | null>, lock: Yaml, checksums: Yaml, specRepos: Map<string, string>): PackageData {
   const { namespace, name } = podParts(podName);
   const extra: Record<string, unknown> = {};
   if (!namespace && specRepos.has(podName)) extra['spec_repo'] = specRepos.get(podName);
   const external = !namespace ? externalSource(podName, lock) : null;
   if (external) extra['external_source'] = external;
-  return packageData('cocoapods_podfile_lock', {
+  const { purl: _purl, ...data } = packageData('cocoapods_podfile_lock', {
     type: 'cocoapods', namespace, name, version, primary_language: 'Objective-C',
     sha1: !namespace && typeof checksums[podName] === 'string' ? checksums[podName] as string : null,
     is_virtual: true, extra_data: extra,
@@ -53,12 +58,13 @@ function resolvedPod(podName: string, version: string | null, requires: string[]
       return { purl: podPurl(dep.name, locked), extracted_requirement: dep.requirement ?? locked, ...flags, is_direct: true };
     }),
   });
+  return data as PackageData;
 }
 
-/** A git checkout as `<repo>/tree/<commit>`, else the :path / :podspec / :git of EXTERNAL SOURCES. */
+/** A git checkout as `<repo>/tree/<commit>` (the URL without a trailing `/` or `.git`), else the :path / :podspec / :git of EXTERNAL SOURCES. */
 function externalSource(podName: string, lock: Yaml): string | null {
   const checkout = isMap(lock['CHECKOUT OPTIONS']) ? lock['CHECKOUT OPTIONS'][podName] : null;
-  if (isMap(checkout) && checkout[':git'] && checkout[':commit']) return `${String(checkout[':git']).replace(/\.git$/, '')}/tree/${String(checkout[':commit'])}`;
+  if (isMap(checkout) && checkout[':git'] && checkout[':commit']) return `${String(checkout[':git']).replace(/\/+$/, '').replace(/\.git$/, '')}/tree/${String(checkout[':commit'])}`;
   const source = isMap(lock['EXTERNAL SOURCES']) ? lock['EXTERNAL SOURCES'][podName] : null;
   if (!isMap(source)) return null;
   const value = source[':path'] ?? source[':podspec'] ?? source[':git'];

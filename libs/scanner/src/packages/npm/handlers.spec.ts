@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectGolden } from '../golden.testing';
 import { recognizePackageData } from '../recognize';
+import { populateLicenseFields } from '../license-fields';
 import { handlers } from './index';
 
 const dir = join(__dirname, 'testdata');
@@ -50,7 +51,8 @@ describe('npm family key facts', () => {
     expect(pd.repository_download_url).toBe('https://registry.npmjs.org/@acme/http-kit/-/http-kit-2.4.1.tgz');
     expect(pd.api_data_url).toBe('https://registry.npmjs.org/@acme%2fhttp-kit/2.4.1');
     expect(pd.vcs_url).toBe('git+https://github.com/acme/http-kit.git');
-    expect(pd.extracted_license_statement).toBe('MIT');
+    // ScanCode 32.x keeps the declared licenses as a list until license detection.
+    expect(pd.extracted_license_statement).toEqual(['MIT']);
     expect(pd.extra_data).toEqual({ engines: { node: '>=18' }, packageManager: 'npm@10.2.4' });
     const fsevents = pd.dependencies.filter((d) => d.purl === 'pkg:npm/fsevents');
     expect(fsevents).toHaveLength(1);
@@ -64,6 +66,9 @@ describe('npm family key facts', () => {
     expect(pd.is_private).toBe(true);
     expect(pd.repository_homepage_url).toBeNull();
     expect(pd.vcs_url).toBe('https://github.com/acme/old-widget@5c1f0b7a9e3d2c4b6a8f0e1d3c5b7a9f1e3d5c7b');
+    expect(pd.extracted_license_statement).toEqual([{ type: 'MIT', url: 'https://github.com/acme/old-widget/raw/master/LICENSE' }, 'Apache-2.0']);
+    // License detection (not package_only) turns it into ScanCode's YAML text.
+    populateLicenseFields(pd, 'legacy/package.json');
     expect(pd.extracted_license_statement).toBe('- type: MIT\n  url: https://github.com/acme/old-widget/raw/master/LICENSE\n- Apache-2.0\n');
     expect(pd.sha1).toBe('a124386bce4a90506f28ad4b1d1a804a17baaf32');
     expect(pd.keywords).toEqual(['widget', 'ui', 'legacy']);

@@ -3,7 +3,7 @@
  * `deps_mapper`, `vcs_repository_mapper`, `licenses_mapper` semantics).
  */
 import type { DependencyInput, Party } from '../package-data';
-import { isObject, licenseStatement, npmAlias, npmPurl, splitScopedName, str } from './common';
+import { isObject, npmAlias, npmPurl, splitScopedName, str } from './common';
 
 /** A person string `Name <email> (url)` or object `{name, email, url}` (parse_person). */
 export function parsePerson(person: unknown): { name: string | null; email: string | null; url: string | null } {
@@ -130,10 +130,15 @@ export function vcsUrl(repository: unknown, gitHead: unknown): string | null {
   return rev ? `${url}@${rev}` : url;
 }
 
-/** `license` + legacy `licenses` -> the extracted statement (licenses_mapper). */
-export function npmLicenseStatement(license: unknown, licenses: unknown): string | null {
+/**
+ * `license` + legacy `licenses` -> the extracted statement (licenses_mapper): the list of the
+ * declared items as ScanCode 32.x keeps them (`["MIT"]`, `[{type, url}]`), or null when none.
+ * License detection turns it into its YAML text (`- MIT\n`), as ScanCode does.
+ */
+export function npmLicenseStatement(license: unknown, licenses: unknown): unknown[] | null {
   const declared = (v: unknown): unknown[] => (!v ? [] : Array.isArray(v) ? v : [v]);
-  return licenseStatement([...declared(license), ...declared(licenses)]);
+  const items = [...declared(license), ...declared(licenses)].filter((x) => x !== null && x !== undefined && x !== '');
+  return items.length ? items : null;
 }
 
 export function keywords(value: unknown): string[] {

@@ -64,6 +64,8 @@ function lockPackage(datasourceId: string, descriptors: string[], entry: JsonObj
       ...requirementsOf(entry['peerDependencies'], 'peerDependencies', (n) => meta('peerDependenciesMeta', n)),
     ],
   });
+  // ScanCode's yarn.lock v1 parser writes an unscoped locked package's namespace as '' (not null).
+  if (datasourceId === 'yarn_lock_v1' && !resolved.namespace) resolved.namespace = '';
   const requirement = descriptors.map((d) => parseDescriptor(d).range).join(' ');
   return { purl: npmPurl(namespace, name, version), extracted_requirement: requirement, scope: 'dependencies', is_runtime: true, is_optional: false, is_pinned: true, is_direct: isDirect, resolved_package: resolved };
 }

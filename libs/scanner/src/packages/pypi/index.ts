@@ -1,6 +1,7 @@
 import type { DatafileHandler } from '../handler';
 import { editableEggPkgInfoHandler, eggHandler, eggPkgInfoHandler, sdistPkgInfoHandler, wheelHandler, wheelMetadataHandler } from './metadata-handlers';
 import { poetryLockHandler, uvLockHandler } from './locks';
+import { pipInspectDeplockHandler } from './pip-inspect-deplock';
 import { poetryPyprojectHandler, pyprojectHandler } from './pyproject';
 import { pipfileHandler, pipfileLockHandler, requirementsHandler } from './requirements-handlers';
 import { setupCfgHandler } from './setup-cfg';
@@ -22,4 +23,5 @@ export const handlers: DatafileHandler[] = [
   pipfileLockHandler,
   poetryLockHandler,
   uvLockHandler,
+  pipInspectDeplockHandler,
 ];

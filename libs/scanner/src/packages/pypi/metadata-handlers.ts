@@ -2,10 +2,10 @@
  * Core metadata datafiles: installed wheel METADATA, sdist / egg / editable-install PKG-INFO,
  * and the wheel and egg archives themselves (their METADATA / PKG-INFO read from the zip).
  */
-import type { DatafileHandler } from '../handler';
+import type { DatafileHandler, DatafileInput } from '../handler';
 import { fnmatch } from '../fnmatch';
 import type { PackageData } from '../package-data';
-import { parseCoreMetadata } from './core-metadata';
+import { parseCoreMetadata, type DistFiles } from './core-metadata';
 import { readZip } from './zip';
 import { assembleEggPkgInfo, assembleEditablePkgInfo, assembleInstalledWheel, assemblePythonLayout } from './assemble';
 
@@ -17,13 +17,26 @@ function text(content: Buffer): string {
   return content.toString('utf8');
 }
 
+/**
+ * The file lists and requirements next to a METADATA / PKG-INFO in an installed layout
+ * (`.dist-info`, `.egg-info`, `EGG-INFO`), as ScanCode reads them through importlib_metadata:
+ * RECORD or SOURCES.txt become file_references, requires.txt the requirements when there is no
+ * Requires-Dist.
+ */
+function installedFiles(input: DatafileInput): DistFiles {
+  const dir = input.path.split('/').slice(-2, -1)[0] ?? '';
+  if (!input.sibling || !META_DIR_SUFFIXES.some((s) => dir.endsWith(s))) return {};
+  const read = (name: string) => input.sibling?.(name)?.toString('utf8') ?? null;
+  return { record: read('RECORD'), sources: read('SOURCES.txt'), requiresTxt: read('requires.txt') };
+}
+
 export const wheelMetadataHandler: DatafileHandler = {
   ...base,
   datasourceId: 'pypi_wheel_metadata',
   pathPatterns: ['*.dist-info/METADATA'],
   description: 'PyPI installed wheel METADATA',
   documentationUrl: 'https://packaging.python.org/en/latest/specifications/core-metadata/',
-  parse: ({ content }) => [parseCoreMetadata('pypi_wheel_metadata', text(content))],
+  parse: (input) => [parseCoreMetadata('pypi_wheel_metadata', text(input.content), installedFiles(input))],
   assemble: assembleInstalledWheel,
 };
 
@@ -33,7 +46,7 @@ export const eggPkgInfoHandler: DatafileHandler = {
   pathPatterns: ['*/EGG-INFO/PKG-INFO'],
   description: 'PyPI extracted egg PKG-INFO',
   documentationUrl: 'https://peps.python.org/pep-0376/',
-  parse: ({ content }) => [parseCoreMetadata('pypi_egg_pkginfo', text(content))],
+  parse: (input) => [parseCoreMetadata('pypi_egg_pkginfo', text(input.content), installedFiles(input))],
   assemble: assembleEggPkgInfo,
 };
 
@@ -43,7 +56,7 @@ export const editableEggPkgInfoHandler: DatafileHandler = {
   pathPatterns: ['*.egg-info/PKG-INFO'],
   description: 'PyPI editable local installation PKG-INFO',
   documentationUrl: 'https://peps.python.org/pep-0376/',
-  parse: ({ content }) => [parseCoreMetadata('pypi_editable_egg_pkginfo', text(content))],
+  parse: (input) => [parseCoreMetadata('pypi_editable_egg_pkginfo', text(input.content), installedFiles(input))],
   assemble: assembleEditablePkgInfo,
 };
 

@@ -4,7 +4,7 @@
  * statement, keywords and parties (pypi.py get_urls, get_declared_license, get_keywords...).
  */
 import type { Party } from '../package-data';
-import { saneYamlDump, type YamlValue } from './saneyaml';
+import { saneYamlDump, type YamlValue } from '../saneyaml';
 
 /** A case-insensitive view over a metadata source: `get` the first value, `getAll` every value. */
 export interface MetaInfo {

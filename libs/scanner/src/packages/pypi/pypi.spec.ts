@@ -5,7 +5,7 @@ import { recognizePackageData } from '../recognize';
 import type { DatafileHandler } from '../handler';
 import { handlers } from './index';
 import { makeZip } from './test-zip.testing';
-import { saneYamlDump } from './saneyaml';
+import { saneYamlDump } from '../saneyaml';
 import { parseRequirement, requiresDependencies } from './requirement';
 
 const TESTDATA = join(__dirname, 'testdata');
@@ -87,6 +87,26 @@ describe('pypi handlers: broken files', () => {
   ];
   it.each(broken)('%s throws on a broken %s', (id, path, content, message) => {
     expect(() => handler(id).parse({ path, content })).toThrow(message);
+  });
+});
+
+describe('pypi installed layouts: the files next to METADATA / PKG-INFO', () => {
+  const dir = join(__dirname, 'testdata', 'daglib-0.6.0.dist-info');
+  const wheelMetadata = handlers.find((h) => h.datasourceId === 'pypi_wheel_metadata') as DatafileHandler;
+  const sibling = (name: string) => (name === 'RECORD' ? readFileSync(join(dir, 'RECORD')) : null);
+
+  it('gives an installed wheel\'s METADATA the file references of its sibling RECORD, as ScanCode does', () => {
+    const [pd] = wheelMetadata.parse({ path: 'site-packages/daglib-0.6.0.dist-info/METADATA', content: readFileSync(join(dir, 'METADATA')), sibling });
+    expect(pd.file_references.map((f) => [f.path, f.sha256 !== null])).toEqual([
+      ['daglib/__init__.py', true], ['daglib/dag.py', true], ['daglib/task.py', true], ['daglib-0.6.0.dist-info/LICENSE', true],
+      ['daglib-0.6.0.dist-info/WHEEL', true], ['daglib-0.6.0.dist-info/METADATA', true], ['daglib-0.6.0.dist-info/RECORD', false],
+    ]);
+  });
+
+  it('reads no sibling outside an installed layout, nor without a reader', () => {
+    expect(wheelMetadata.parse({ path: 'daglib-0.6.0.dist-info/METADATA', content: readFileSync(join(dir, 'METADATA')) })[0].file_references).toEqual([]);
+    const sdist = handlers.find((h) => h.datasourceId === 'pypi_sdist_pkginfo') as DatafileHandler;
+    expect(sdist.parse({ path: 'daglib-0.6.0/PKG-INFO', content: readFileSync(join(dir, 'METADATA')), sibling })[0].file_references).toEqual([]);
   });
 });
 

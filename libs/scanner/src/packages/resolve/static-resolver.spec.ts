@@ -40,6 +40,25 @@ describe('resolveStatically', () => {
     expect(packages[0]).toMatchObject({ sha512: 'abc', download_url: 'https://registry.npmjs.org/ms/-/ms-2.1.3.tgz', description: 'Tiny ms conversion', datafile_paths: ['app/node_modules/ms/package.json'] });
   });
 
+  it('gives locked packages no datafile of their own and links the lockfile that lists them (ScanCode.io)', () => {
+    const app = packageFromData(lock, 'app/package-lock.json', uid);
+    const { packages, links } = resolveStatically([app], dependenciesFromData(lock, 'app/package-lock.json', app.package_uid, uid), uid);
+    expect(packages.map((p) => [p.purl, p.datafile_paths, p.datasource_ids])).toEqual([
+      ['pkg:npm/app@1.0.0', ['app/package-lock.json'], ['npm_package_lock_json']],
+      ['pkg:npm/debug@4.3.4', [], ['npm_package_lock_json']],
+      ['pkg:npm/ms@2.1.3', [], ['npm_package_lock_json']],
+    ]);
+    expect(links).toEqual(packages.slice(1).map((p) => ({ path: 'app/package-lock.json', package_uid: p.package_uid })));
+  });
+
+  it('computes the purl of a locked package kept without one (cocoapods, swift show-dependencies)', () => {
+    const { purl: _purl, ...bare } = packageData('cocoapods_podfile_lock', { type: 'cocoapods', namespace: 'AFNetworking', name: 'Security', version: '2.7.0', is_virtual: true });
+    const podLock = packageData('cocoapods_podfile_lock', { type: 'cocoapods', dependencies: [{ purl: 'pkg:cocoapods/AFNetworking/Security@2.7.0', is_direct: true, is_pinned: true, resolved_package: bare as never }] });
+    const { packages, dependencies } = resolveStatically([], dependenciesFromData(podLock, 'Podfile.lock', null, uid), uid);
+    expect(packages.map((p) => p.purl)).toEqual(['pkg:cocoapods/AFNetworking/Security@2.7.0']);
+    expect(dependencies.map((d) => d.resolved_to_package_uid)).toEqual([packages[0].package_uid]);
+  });
+
   it('does not create packages from a lockfile shipped inside an installed package', () => {
     const path = 'app/node_modules/debug/package-lock.json';
     const { packages } = resolveStatically([], dependenciesFromData(lock, path, null, uid), uid);

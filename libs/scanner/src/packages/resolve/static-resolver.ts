@@ -6,7 +6,7 @@
  * unresolved borrow the resolution of an identical resolved one. Finally only direct
  * dependencies are kept: package -> direct dependency -> resolved package.
  */
-import type { PackageData } from '../package-data';
+import { purlOf, type PackageData } from '../package-data';
 import { dependenciesFromData, packageFromData, type Dependency, type Package, type UidFactory } from '../assembly/records';
 
 export interface ResolvedDependency extends Dependency {
@@ -16,6 +16,8 @@ export interface ResolvedDependency extends Dependency {
 export interface ResolutionResult {
   packages: Package[];
   dependencies: ResolvedDependency[];
+  /** Each lockfile linked to the locked packages it lists (ScanCode.io adds the lockfile to their resources). */
+  links: { path: string; package_uid: string }[];
 }
 
 const INSTALLED_PACKAGE_PATH = /(^|\/)node_modules\//;
@@ -25,35 +27,54 @@ function identity(purl: string | null): string {
   return purl ?? '';
 }
 
+/**
+ * A locked package's purl. Some lockfile parsers (cocoapods, swift show-dependencies) keep the
+ * locked package as ScanCode serializes it there, without its `purl` field: it is computed from
+ * the purl fields, as ScanCode.io does when it creates the package.
+ */
+function lockedPurl(locked: Partial<PackageData>): string | null {
+  if (locked.purl) return locked.purl;
+  if (!locked.type || !locked.name) return null;
+  return purlOf({ type: locked.type, namespace: locked.namespace ?? null, name: locked.name, version: locked.version ?? null, qualifiers: locked.qualifiers ?? {}, subpath: locked.subpath ?? null });
+}
+
 export function resolveStatically(packages: readonly Package[], dependencies: readonly Dependency[], uid: UidFactory): ResolutionResult {
   const outPackages = [...packages];
   const byPurl = new Map<string, Package>();
   for (const p of packages) if (p.purl && !byPurl.has(identity(p.purl))) byPurl.set(identity(p.purl), p);
   const out: ResolvedDependency[] = [];
+  const links = new Map<string, { path: string; package_uid: string }>();
+  const created = new Set<string>();
   const queue: ResolvedDependency[] = dependencies.map((d) => ({ ...d, resolved_to_package_uid: null }));
   while (queue.length > 0) {
     const dep = queue.shift()!;
     out.push(dep);
     const locked = dep.resolved_package as Partial<PackageData>;
-    if (!locked || !locked.purl) continue;
-    let pkg = byPurl.get(identity(locked.purl));
+    const purl = locked ? lockedPurl(locked) : null;
+    if (!purl) continue;
+    let pkg = byPurl.get(identity(purl));
     // A lockfile shipped inside an installed package (node_modules/x/yarn.lock) records how that
     // package was developed, not what is installed here: it links to installed packages only.
     if (!pkg && INSTALLED_PACKAGE_PATH.test(dep.datafile_path)) continue;
     if (pkg) fillEmptyFields(pkg, locked);
     else {
-      pkg = packageFromData(locked as PackageData, dep.datafile_path, uid);
+      // As in ScanCode.io: a locked package has no datafile of its own (datafile_paths is empty);
+      // the lockfile that lists it is one of its resources.
+      pkg = packageFromData({ ...(locked as PackageData), purl }, dep.datafile_path, uid);
+      pkg.datafile_paths = [];
       pkg.datasource_ids = [dep.datasource_id];
       outPackages.push(pkg);
-      byPurl.set(identity(locked.purl), pkg);
+      byPurl.set(identity(purl), pkg);
+      created.add(pkg.package_uid);
       // The locked package's own requirements become its dependencies (resolved in turn).
       const nested = dependenciesFromData({ ...(locked as PackageData), dependencies: locked.dependencies ?? [], datasource_id: dep.datasource_id }, dep.datafile_path, pkg.package_uid, uid);
       queue.push(...nested.map((n) => ({ ...n, resolved_to_package_uid: null })));
     }
+    if (created.has(pkg.package_uid)) links.set(`${dep.datafile_path}\0${pkg.package_uid}`, { path: dep.datafile_path, package_uid: pkg.package_uid });
     dep.resolved_to_package_uid = pkg.package_uid;
   }
   matchUnresolved(out, byPurl);
-  return { packages: outPackages, dependencies: out.filter((d) => d.is_direct) };
+  return { packages: outPackages, dependencies: out.filter((d) => d.is_direct), links: [...links.values()] };
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
- * Swift assembly (ScanCode SwiftManifestJsonHandler / SwiftPackageResolvedHandler.assemble).
- * Package.swift.json makes the package, linked to its whole directory tree; a sibling
- * Package.resolved joins it and its pins replace the manifest dependencies of the same name (the
- * rest of the manifest dependencies are kept). Every dependency is reported against the manifest.
- * A Package.resolved without a manifest sibling is assembled on its own (project dependencies).
+ * Swift assembly (ScanCode BaseSwiftDatafileHandler.assemble). Package.swift.json makes the
+ * package, linked to its whole directory tree; a sibling swift-show-dependencies.deplock joins it
+ * and its dependency graph replaces the manifest dependencies; else a sibling Package.resolved
+ * joins it and its pins replace the manifest dependencies of the same name (the rest of the
+ * manifest dependencies are kept). Every dependency is reported against the manifest. Without a
+ * manifest, a swift-show-dependencies.deplock makes the package of its directory tree, and a
+ * Package.resolved is assembled on its own (project dependencies).
  */
 import { assembleDatafileOnly, baseName, datafileDir, joinPath, linkTree, type AssemblyContext, type Package } from '../assembly';
 import { packageData, parsePurl, type DependentPackage, type PackageData } from '../package-data';
@@ -12,6 +14,7 @@ import { MANIFEST_DATASOURCE } from './manifest-json';
 
 const MANIFEST_NAMES = ['Package.swift.json', 'Package.swift.deplock'];
 const RESOLVED_NAMES = ['Package.resolved', '.package.resolved'];
+const SHOW_DEPENDENCIES_NAMES = ['swift-show-dependencies.deplock'];
 
 function siblingData(ctx: AssemblyContext, dir: string, names: readonly string[]): { path: string; data: readonly PackageData[] } | null {
   for (const name of names) {
@@ -32,7 +35,9 @@ function mergedDependencies(manifest: PackageData, pins: readonly DependentPacka
 
 function assembleManifest(ctx: AssemblyContext, path: string, data: readonly PackageData[]): void {
   const dir = datafileDir(path);
-  const resolved = siblingData(ctx, dir, RESOLVED_NAMES);
+  // The dependency graph supersedes the pins of Package.resolved.
+  const graph = siblingData(ctx, dir, SHOW_DEPENDENCIES_NAMES);
+  const resolved = graph ?? siblingData(ctx, dir, RESOLVED_NAMES);
   for (const manifest of data) {
     const pins = resolved ? resolved.data.flatMap((pd) => pd.dependencies) : [];
     const pkg: Package | null = manifest.purl ? ctx.createPackage(manifest, path) : null;
@@ -40,7 +45,8 @@ function assembleManifest(ctx: AssemblyContext, path: string, data: readonly Pac
       for (const pd of resolved.data) ctx.updatePackage(pkg, pd, resolved.path);
     }
     const { datasource_id: _id, purl: _purl, dependencies: _deps, ...rest } = manifest;
-    ctx.addDependencies(withSwiftPurl(packageData(MANIFEST_DATASOURCE, { ...rest, dependencies: mergedDependencies(manifest, pins) })), path, pkg);
+    const dependencies = graph ? structuredClone(pins) : mergedDependencies(manifest, pins);
+    ctx.addDependencies(withSwiftPurl(packageData(MANIFEST_DATASOURCE, { ...rest, dependencies })), path, pkg);
     if (pkg) {
       ctx.link(path, pkg);
       if (resolved) ctx.link(resolved.path, pkg);
@@ -51,6 +57,19 @@ function assembleManifest(ctx: AssemblyContext, path: string, data: readonly Pac
   if (resolved) ctx.markProcessed(resolved.path);
 }
 
+/** A dependency graph without a manifest: its root makes the package of the directory tree. */
+function assembleShowDependencies(ctx: AssemblyContext, path: string, data: readonly PackageData[]): void {
+  for (const pd of data) {
+    const pkg = pd.purl ? ctx.createPackage(pd, path) : null;
+    ctx.addDependencies(pd, path, pkg);
+    if (pkg) {
+      ctx.link(path, pkg);
+      linkTree(ctx, pkg, datafileDir(path));
+    }
+  }
+  ctx.markProcessed(path);
+}
+
 export function assembleSwift(ctx: AssemblyContext, path: string, data: readonly PackageData[]): void {
   if (MANIFEST_NAMES.includes(baseName(path)) || data.some((pd) => pd.datasource_id === MANIFEST_DATASOURCE)) {
     assembleManifest(ctx, path, data);
@@ -58,5 +77,6 @@ export function assembleSwift(ctx: AssemblyContext, path: string, data: readonly
   }
   const manifest = siblingData(ctx, datafileDir(path), MANIFEST_NAMES);
   if (manifest) assembleManifest(ctx, manifest.path, manifest.data);
+  else if (SHOW_DEPENDENCIES_NAMES.includes(baseName(path))) assembleShowDependencies(ctx, path, data);
   else assembleDatafileOnly(ctx, path, data);
 }

@@ -1,11 +1,12 @@
 /**
  * Swift package handlers (ScanCode packagedcode/swift.py): Package.swift.json (the JSON dump of a
- * manifest) and Package.resolved.
+ * manifest), Package.resolved and DepLock's swift-show-dependencies.deplock.
  */
 import type { DatafileHandler } from '../handler';
 import { assembleSwift } from './assemble';
 import { MANIFEST_DATASOURCE, parseManifestJson } from './manifest-json';
 import { parsePackageResolved, RESOLVED_DATASOURCE } from './package-resolved';
+import { parseShowDependencies, SHOW_DEPENDENCIES_DATASOURCE } from './show-dependencies';
 
 export const swiftManifestJsonHandler: DatafileHandler = {
   datasourceId: MANIFEST_DATASOURCE,
@@ -29,4 +30,15 @@ export const swiftPackageResolvedHandler: DatafileHandler = {
   assemble: assembleSwift,
 };
 
-export const handlers: DatafileHandler[] = [swiftManifestJsonHandler, swiftPackageResolvedHandler];
+export const swiftShowDependenciesHandler: DatafileHandler = {
+  datasourceId: SHOW_DEPENDENCIES_DATASOURCE,
+  pathPatterns: ['*/swift-show-dependencies.deplock'],
+  defaultPackageType: 'swift',
+  defaultPrimaryLanguage: 'Swift',
+  description: 'Swift dependency graph created by DepLock',
+  documentationUrl: 'https://forums.swift.org/t/swiftpm-show-dependencies-without-fetching-dependencies/51154',
+  parse: ({ content }) => parseShowDependencies(content),
+  assemble: assembleSwift,
+};
+
+export const handlers: DatafileHandler[] = [swiftManifestJsonHandler, swiftPackageResolvedHandler, swiftShowDependenciesHandler];

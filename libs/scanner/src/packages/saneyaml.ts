@@ -15,17 +15,18 @@ export function saneYamlDump(value: YamlValue): string {
   return out.join('');
 }
 
-function emitBlock(value: YamlValue, indent: number, out: string[]): void {
-  const pad = ' '.repeat(indent);
+/** With `continued`, the first line's indentation is already written (a collection in a list item). */
+function emitBlock(value: YamlValue, indent: number, out: string[], continued = false): void {
+  const padOf = (i: number) => (continued && i === 0 ? '' : ' '.repeat(indent));
   if (Array.isArray(value)) {
-    for (const item of value) {
-      out.push(`${pad}- `);
+    value.forEach((item, i) => {
+      out.push(`${padOf(i)}- `);
       emitInline(item, indent + 2, indent + 2, out);
-    }
+    });
   } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
+    for (const [i, [k, v]] of Object.entries(value).entries()) {
       const key = scalar(k, indent, indent);
-      out.push(`${pad}${key}:`);
+      out.push(`${padOf(i)}${key}:`);
       if (Array.isArray(v) ? v.length : v !== null && typeof v === 'object' && Object.keys(v).length) {
         out.push('\n');
         emitBlock(v, indent + 2, out);
@@ -45,9 +46,8 @@ function emitInline(value: YamlValue, indent: number, column: number, out: strin
       out.push(Array.isArray(value) ? '[]\n' : '{}\n');
       return;
     }
-    // A nested collection inside a list item starts on the same line in PyYAML; keep it simple.
-    out.push('\n');
-    emitBlock(value, indent, out);
+    // A nested collection inside a list item starts on the item's line, as PyYAML writes it.
+    emitBlock(value, indent, out, true);
     return;
   }
   out.push(scalar(value, indent, column), '\n');
