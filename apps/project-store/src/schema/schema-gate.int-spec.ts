@@ -12,7 +12,7 @@ const ALL_NAMES = ALL_MIGRATIONS.map((m) => new m().name);
 /** A built entry point of project-store, run as the Kubernetes Job or init container runs it. */
 async function node(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'dist/apps/project-store/src', script), ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'dist/apps/project-store/src', script), ...args], { env: { ...process.env, ...env }, timeout: 120_000 });
     return { code: 0, out: stdout + stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -66,5 +66,5 @@ describe('schema gate (migrations applied by a separate step)', () => {
     expect(await node('migrate.js', [], env)).toMatchObject({ code: 0, out: expect.stringContaining('migrations applied') });
     expect(await node('migrate.js', ['--check'], env)).toMatchObject({ code: 0, out: expect.stringContaining('schema is current') });
     expect(await node('migrate.js', ['--wait', '--timeout', '5'], env)).toMatchObject({ code: 0 });
-  });
+  }, 300_000); // seven Node processes, each a few seconds on a loaded machine
 });
