@@ -8,7 +8,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleNameMapper: { '^@sca/([a-z-]+)$': '<rootDir>/libs/$1/src' },
-  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/{apps,libs}/**/*.int-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts', '<rootDir>/{apps,libs}/**/*.int-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Parser fixtures include package.json files that are not this workspace's packages.
   modulePathIgnorePatterns: ['<rootDir>/libs/.*/testdata/', '<rootDir>/bench/.data/'],

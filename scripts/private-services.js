@@ -69,11 +69,17 @@ async function startPrivatePostgres() {
   };
 }
 
-/** { url, stopApp(), startApp(), queueDepths(prefix), stop() } of a RabbitMQ node of its own. */
-async function startPrivateRabbit() {
+/**
+ * { url, managementUrl, stopApp(), startApp(), queueDepths(prefix), stop() } of a RabbitMQ node of
+ * its own; `management: true` enables the management API (KEDA's source of queue depths) on a
+ * free port of 127.0.0.1, as `managementUrl` (http://guest:guest@127.0.0.1:<port>).
+ */
+async function startPrivateRabbit({ management = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'private-rabbit-'));
-  writeFileSync(join(dir, 'enabled_plugins'), '[].');
+  writeFileSync(join(dir, 'enabled_plugins'), management ? '[rabbitmq_management].' : '[].');
   const [port, distPort] = [await freePort(), await freePort()];
+  const managementPort = management ? await freePort() : null;
+  if (management) writeFileSync(join(dir, 'rabbitmq.conf'), `management.tcp.ip = 127.0.0.1\nmanagement.tcp.port = ${managementPort}\n`);
   await run('chown', ['-R', 'rabbitmq:rabbitmq', dir]);
   const node = `test${process.pid}x${port}@localhost`;
   const env = {
@@ -84,9 +90,11 @@ async function startPrivateRabbit() {
   };
   await run('rabbitmq-server', ['-detached'], { env });
   await waitForPort(port, 60_000);
+  if (managementPort) await waitForPort(managementPort, 60_000);
   const ctl = (...args) => run('rabbitmqctl', ['-n', node, ...args]);
   return {
     url: `amqp://guest:guest@127.0.0.1:${port}`,
+    managementUrl: managementPort ? `http://guest:guest@127.0.0.1:${managementPort}` : null,
     stopApp: async () => void (await ctl('stop_app')),
     async startApp() {
       await ctl('start_app');

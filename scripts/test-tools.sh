@@ -4,14 +4,17 @@
 # docker:// client), xz-utils; libguestfs-tools with a kernel for its appliance (supermin only
 # recommends one), qemu-img and sfdisk (VM disk images: the tests build them and extract them);
 # debootstrap (the Debian root of e2e/support/debian-image.ts); clamav-daemon (clamd, which the
-# scan_for_virus tests start with signatures of their own); and apt's package lists, which
-# `apt-get download` needs to build a test image from real .deb files; strace (which files the
-# packages-only CLI run opens). Idempotent; does nothing
+# scan_for_virus tests start with signatures of their own); kubectl, whose kustomize renders
+# deploy/k8s for the manifest tests (Debian 12's kubernetes-client, kustomize v2.0.3, or any newer
+# kubectl already there); strace (which files the packages-only CLI run opens); and apt's
+# package lists, which `apt-get download` needs to build a test image from real .deb files.
+# Idempotent; does nothing
 # when everything is there.
 set -euo pipefail
 apt_needed=()
 for tool in rpm:rpm skopeo:skopeo docker-registry:docker-registry xz:xz-utils dpkg-deb:dpkg \
-  guestfish:libguestfs-tools qemu-img:qemu-utils sfdisk:fdisk debootstrap:debootstrap clamd:clamav-daemon strace:strace; do
+  guestfish:libguestfs-tools qemu-img:qemu-utils sfdisk:fdisk debootstrap:debootstrap clamd:clamav-daemon \
+  kubectl:kubernetes-client strace:strace; do
   command -v "${tool%%:*}" > /dev/null || apt_needed+=("${tool#*:}")
 done
 compgen -G '/boot/vmlinuz-*' > /dev/null || apt_needed+=("linux-image-$(dpkg --print-architecture)")

@@ -16,8 +16,11 @@ const freePort = () =>
     });
   });
 
-/** `pgAdminUrl` and `amqpUrl` point the stack at servers of the benchmark's own (the fault benchmark's). */
-async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgAdminUrl = 'postgres://postgres@127.0.0.1:5432/postgres', amqpUrl } = {}) {
+/**
+ * `pgAdminUrl` and `amqpUrl` point the stack at servers of the benchmark's own (the fault benchmark's);
+ * `services` starts only those (the autoscaling benchmark runs its own runners).
+ */
+async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgAdminUrl = 'postgres://postgres@127.0.0.1:5432/postgres', amqpUrl, services } = {}) {
   const db = `scanworks_bench_${name}_${process.pid}`;
   const admin = new Client({ connectionString: pgAdminUrl });
   await admin.connect();
@@ -33,7 +36,7 @@ async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgA
     PORT: String(gw), HOST: '127.0.0.1', PROJECT_STORE_PORT: String(store), PROJECT_STORE_URL: `http://127.0.0.1:${store}`,
     RUNNER_PORT: String(runner), REPORTING_PORT: String(rep), REPORTING_URL: `http://127.0.0.1:${rep}`, WEBHOOK_DISPATCHER_PORT: String(hooks), RUNNER_WORK_DIR: join(dir, 'runs'), LOG_LEVEL: 'warn',
   };
-  const stack = await startStack({ env: { ...env, ...extraEnv }, stdio });
+  const stack = await startStack({ env: { ...env, ...extraEnv }, stdio, services });
   return {
     baseUrl: `http://127.0.0.1:${gw}`,
     stack,

@@ -56,6 +56,16 @@ export class CommonConfig {
   @IntSetting(50)
   OUTBOX_POLL_MS = 1000;
 
+  /**
+   * The public base URL of the API (ScanCode.io's SCANCODEIO_SITE_URL), e.g.
+   * `https://scan.example.com`: the `results_url` of run.completed events is absolute under it
+   * (the API path without it), and Slack messages link projects there.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^https?:\/\//, { message: 'SITE_URL must be an http(s):// URL' })
+  SITE_URL?: string;
+
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 

@@ -52,6 +52,17 @@ export async function applyMigrations(ds: DataSource): Promise<string[]> {
   }
 }
 
+/**
+ * The names of this build's migrations that the database has not applied yet, in order (all of
+ * them on an empty database). Read from TypeORM's own table, so that a service can refuse to start
+ * on a schema older than its code without applying anything itself.
+ */
+export async function pendingMigrations(ds: DataSource): Promise<string[]> {
+  const [{ table }] = (await ds.query(`SELECT to_regclass('schema_migrations') IS NOT NULL AS table`)) as [{ table: boolean }];
+  const applied = new Set(table ? ((await ds.query('SELECT name FROM schema_migrations')) as { name: string }[]).map((r) => r.name) : []);
+  return ALL_MIGRATIONS.map((m) => new m().name).filter((name): name is string => !!name && !applied.has(name));
+}
+
 /** A service's initialized data source, from its settings; project-store also applies the migrations. */
 export async function connectDatabase(settings: { DATABASE_URL: string; DATABASE_POOL_SIZE: number }, applicationName: string, migrate = false): Promise<DataSource> {
   const ds = createDataSource({ url: settings.DATABASE_URL, poolSize: settings.DATABASE_POOL_SIZE, applicationName });

@@ -9,6 +9,7 @@ export * from './rows-of';
 export * from './queries';
 export * from './outbox/outbox-store';
 export * from './runs/run-lifecycle';
+export * from './runs/run-completed-event';
 export * from './outbox/outbox-relay.provider';
 export * from './runs/run-sweeps';
 export * from './outbox/webhook-entries';

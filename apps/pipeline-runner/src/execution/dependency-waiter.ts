@@ -30,6 +30,7 @@ export class DependencyWaiter {
       output: `Pipeline failed: ${reason}`,
       logLine: `Pipeline failed: ${reason} (RUN_MAX_ATTEMPTS=${limits.maxAttempts} reached)`,
       onlyIf: whileHeldBy(limits.runnerId),
+      siteUrl: this.config.SITE_URL,
     });
     return null;
   }

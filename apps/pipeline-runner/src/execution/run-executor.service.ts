@@ -63,7 +63,7 @@ export class RunExecutor {
     if (own) return own;
     await this.slots.acquire();
     try {
-      const run = await takeRun(this.db, runUuid, this.limits(), Math.max(250, (this.config.HEARTBEAT_SECONDS * 1000) / 2), this.shutdown.signal);
+      const run = await takeRun(this.db, runUuid, this.limits(), { pollMs: Math.max(250, (this.config.HEARTBEAT_SECONDS * 1000) / 2), signal: this.shutdown.signal, siteUrl: this.config.SITE_URL });
       if (!run) {
         // Interrupted while watching another runner's lease: the message stays for the next runner.
         if (this.shutdown.signal.aborted) throw new RequeueError('runner shutting down', 0);
@@ -173,7 +173,7 @@ export class RunExecutor {
     await refreshTableStatistics(this.db).catch((e: Error) => this.logger.warn(`statistics refresh failed: ${e.message}`));
     // Whatever the run's outcome, its records get the alerts of the policies it resolved.
     await settleRunRecords(this.db, run.project_uuid, policies, (e) => this.logger.warn(`compliance alerts not refreshed for project ${run.project_uuid}: ${e.message}`));
-    const event = await endRunWithEvent(this.db, run.uuid, { exitCode, output, onlyIf: whileHeldBy(this.runnerId) });
+    const event = await endRunWithEvent(this.db, run.uuid, { exitCode, output, onlyIf: whileHeldBy(this.runnerId), siteUrl: this.config.SITE_URL });
     if (event) {
       this.metrics.finished(event.status);
       this.relay.kick();

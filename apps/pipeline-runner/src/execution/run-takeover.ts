@@ -3,13 +3,21 @@ import { DataSource } from 'typeorm';
 import { EXIT_CODE_STALE } from '@sca/contracts';
 import { claimRun, ClaimedRun, ClaimLimits, endRunWithEvent, readRunState, whileLeaseExpired } from '@sca/persistence';
 
+/** How often a live lease is read, what interrupts the watch, and SITE_URL for a stale run's event. */
+export interface TakeOptions {
+  pollMs: number;
+  signal: AbortSignal;
+  siteUrl: string | undefined;
+}
+
 /**
  * What a runner does with a run.execute message: claim the run; or, when another runner holds
  * it, watch its lease: a heartbeat that moves means that runner is alive (this message is a
  * repeat: dropped); a lease that expires means it died (the run is taken over here, within the
  * lease, or ends stale when its attempts are used up). Null: nothing to execute.
  */
-export async function takeRun(db: DataSource, runUuid: string, limits: ClaimLimits, pollMs: number, signal: AbortSignal): Promise<ClaimedRun | null> {
+export async function takeRun(db: DataSource, runUuid: string, limits: ClaimLimits, opts: TakeOptions): Promise<ClaimedRun | null> {
+  const { pollMs, signal } = opts;
   let seenHeartbeat: string | null | undefined;
   while (!signal.aborted) {
     const claimed = await claimRun(db, runUuid, limits);
@@ -21,6 +29,7 @@ export async function takeRun(db: DataSource, runUuid: string, limits: ClaimLimi
         exitCode: EXIT_CODE_STALE,
         logLine: `Run marked stale: runner ${state.runner_id ?? '(none)'} stopped renewing its lease, and ${state.lost_attempts + 1} of RUN_MAX_ATTEMPTS=${limits.maxAttempts} attempts are lost`,
         onlyIf: whileLeaseExpired(limits.leaseSeconds),
+        siteUrl: opts.siteUrl,
       });
       return null;
     }

@@ -1,5 +1,6 @@
-import { IsOptional, IsString, MinLength } from 'class-validator';
-import { CommonConfig, IntSetting } from '@sca/config';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, MinLength } from 'class-validator';
+import { CommonConfig, IntSetting, parseBool } from '@sca/config';
 
 /** What API_KEY_PEPPER is when unset; main.ts warns when it is still in use. */
 export const DEVELOPMENT_API_KEY_PEPPER = 'scanworks-development-api-key-pepper';
@@ -11,6 +12,15 @@ export class ProjectStoreConfig extends CommonConfig {
 
   @IsString()
   PROJECT_STORE_HOST = '127.0.0.1';
+
+  /**
+   * project-store applies the pending migrations when it starts (one machine, docker compose).
+   * `false` where a separate step applies them (the Kubernetes migration Job): project-store then
+   * only checks that none is pending and refuses to start on an older schema, naming them.
+   */
+  @Transform(({ value }) => parseBool(value))
+  @IsBoolean()
+  MIGRATE_AT_START = true;
 
   /** How often the run sweeper looks for runs whose runner or message was lost. */
   @IntSetting(1)

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   AddInputCommand, AddPipelineCommand, AddWebhookCommand, ArchiveCommand, CreatedProject, CreatedWebhook, CreateProjectCommand, ERROR_CODES,
-  EVENTS, ProjectDeletedEvent, ResetCommand, UploadedInput,
+  EVENT_SCHEMA_VERSION, EVENTS, ProjectDeletedEvent, ResetCommand, UploadedInput,
 } from '@sca/contracts';
 import { DomainError, OutboxRelay } from '@sca/messaging';
 import {
@@ -102,7 +102,7 @@ export class ProjectsService {
     await this.views.require(uuid);
     if (await hasRunInProgress(this.db, uuid)) throw new DomainError(ERROR_CODES.refused, RUN_IN_PROGRESS('delete'));
     await this.storage.removePrefix(storageKeys.project(uuid));
-    const event: ProjectDeletedEvent = { project_uuid: uuid };
+    const event: ProjectDeletedEvent = { schema_version: EVENT_SCHEMA_VERSION, project_uuid: uuid };
     await deleteProject(this.db, uuid, { kind: 'event', name: EVENTS.projectDeleted, messageId: `${uuid}.deleted`, payload: event });
     this.fileRoots.forget(uuid);
     this.relay.kick();

@@ -40,6 +40,7 @@ export class RunSweeper implements OnApplicationBootstrap, OnApplicationShutdown
         exitCode: EXIT_CODE_STALE,
         logLine: `Run marked stale: no heartbeat from its runner for ${limits.leaseSeconds} s, and RUN_MAX_ATTEMPTS=${limits.maxAttempts} attempt(s) are used up`,
         onlyIf: { sql: staleCondition('$5', '$6'), params: [limits.leaseSeconds, limits.maxAttempts] },
+        siteUrl: this.config.SITE_URL,
       });
       if (ended) {
         this.logger.warn(`run ${uuid} marked stale`);

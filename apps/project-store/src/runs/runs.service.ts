@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CONTROL, deriveRunStatus, ERROR_CODES, EXIT_CODE_STOPPED, RunCompletedEvent, RunStopMessage } from '@sca/contracts';
 import { DomainError, MessageBus, OutboxRelay } from '@sca/messaging';
+import { ProjectStoreConfig } from '../config/project-store.config';
 import { deleteUnstartedRun, dispatchNewRun, endRunWithEvent, findRun, hasUnendedEarlierRun, nextRunnableRun, RunRow, UUID_RE } from '@sca/persistence';
 
 export const RUN_NOT_FOUND = 'No Run matches the given query.';
@@ -9,7 +10,7 @@ export const RUN_NOT_FOUND = 'No Run matches the given query.';
 /** Run control: queueing, start/stop/delete, and chaining the next run after a success. */
 @Injectable()
 export class RunsService {
-  constructor(private readonly db: DataSource, private readonly bus: MessageBus, private readonly relay: OutboxRelay) {}
+  constructor(private readonly db: DataSource, private readonly bus: MessageBus, private readonly relay: OutboxRelay, private readonly config: ProjectStoreConfig) {}
 
   async get(uuid: string): Promise<RunRow> {
     if (!UUID_RE.test(uuid)) throw new DomainError(ERROR_CODES.notFound, 'Not found.');
@@ -51,7 +52,7 @@ export class RunsService {
   async stop(uuid: string): Promise<string> {
     const run = await this.get(uuid);
     if (deriveRunStatus(run) !== 'running') throw new DomainError(ERROR_CODES.refused, 'Pipeline is not running.');
-    const ended = await endRunWithEvent(this.db, uuid, { exitCode: EXIT_CODE_STOPPED, logLine: 'Stop task requested' });
+    const ended = await endRunWithEvent(this.db, uuid, { exitCode: EXIT_CODE_STOPPED, logLine: 'Stop task requested', siteUrl: this.config.SITE_URL });
     const stopMsg: RunStopMessage = { run_uuid: uuid };
     await this.bus.broadcast(CONTROL.runStop, stopMsg);
     if (ended) this.relay.kick();

@@ -48,9 +48,4 @@ export class WebhookDispatcherConfig extends CommonConfig {
   @IsOptional()
   @IsString()
   FETCH_ALLOWED_HOSTS?: string;
-
-  /** SCANCODEIO_SITE_URL: links the project in Slack messages. */
-  @IsOptional()
-  @IsString()
-  SITE_URL?: string;
 }

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { EVENTS, RunStartedEvent } from '@sca/contracts';
+import { EVENT_SCHEMA_VERSION, EVENTS, RunStartedEvent } from '@sca/contracts';
 import { writeOutbox } from '../outbox/outbox-store';
 import { rowsOf } from '../rows-of';
 
@@ -49,7 +49,7 @@ export async function claimRun(db: DataSource, runUuid: string, limits: ClaimLim
     const row = rows[0];
     if (!row) return null;
     const { prev_started, prev_runner, ...run } = row;
-    const started: RunStartedEvent = { run_uuid: run.uuid, project_uuid: run.project_uuid, runner_id: limits.runnerId };
+    const started: RunStartedEvent = { schema_version: EVENT_SCHEMA_VERSION, run_uuid: run.uuid, project_uuid: run.project_uuid, runner_id: limits.runnerId };
     await writeOutbox(tx, [{ kind: 'event', name: EVENTS.runStarted, messageId: `${run.uuid}.started.${run.lost_attempts}`, payload: started }]);
     return { ...run, resumed_from: prev_started ? { runner_id: prev_runner, handed_back: prev_runner === null } : null };
   });

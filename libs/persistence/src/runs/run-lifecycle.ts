@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
-import { deriveRunStatus, EVENTS, RunCompletedEvent, RunExecuteMessage, WORK } from '@sca/contracts';
+import { EVENTS, RunCompletedEvent, RunExecuteMessage, WORK } from '@sca/contracts';
 import type { OutboxEntry } from '@sca/messaging';
 import { writeOutbox } from '../outbox/outbox-store';
 import { rowsOf } from '../rows-of';
+import { EndedRunRow, runCompletedEvent } from './run-completed-event';
 
 /** `YYYY-MM-DD HH:MM:SS.mmm` in UTC, ScanCode.io's run-log timestamp. */
 export function logStamp(date = new Date()): string {
@@ -21,6 +22,8 @@ export interface RunEnd {
   logLine?: string;
   /** Extra SQL condition on `runs` (alias-free), e.g. that this runner still holds the run. */
   onlyIf?: { sql: string; params: unknown[] };
+  /** SITE_URL of the service ending the run: the event's `results_url` is absolute under it (a path without). */
+  siteUrl: string | undefined;
 }
 
 /**
@@ -31,17 +34,14 @@ export interface RunEnd {
 export async function endRunWithEvent(db: DataSource, runUuid: string, end: RunEnd): Promise<RunCompletedEvent | null> {
   return db.transaction(async (tx) => {
     const extra = end.onlyIf ? ` AND (${end.onlyIf.sql})` : '';
-    const rows = rowsOf<{ project_uuid: string; pipeline_name: string }>(await tx.query(
+    const rows = rowsOf<EndedRunRow>(await tx.query(
       `UPDATE runs SET task_end_date = now(), task_exitcode = $2, task_output = $3, current_step = '', heartbeat_at = now(),
          log = log || $4
-       WHERE uuid = $1 AND task_end_date IS NULL${extra} RETURNING project_uuid, pipeline_name`,
+       WHERE uuid = $1 AND task_end_date IS NULL${extra} RETURNING uuid, project_uuid, pipeline_name, task_start_date, task_end_date, task_exitcode`,
       [runUuid, end.exitCode, end.output ?? '', end.logLine ? `${logStamp()} ${end.logLine}\n` : '', ...(end.onlyIf?.params ?? [])],
     ));
     if (!rows[0]) return null;
-    const event: RunCompletedEvent = {
-      run_uuid: runUuid, project_uuid: rows[0].project_uuid, pipeline_name: rows[0].pipeline_name,
-      status: deriveRunStatus({ task_id: runUuid, task_start_date: null, task_end_date: null, task_exitcode: end.exitCode }), task_exitcode: end.exitCode,
-    };
+    const event = await runCompletedEvent(tx, rows[0], end.siteUrl);
     await writeOutbox(tx, [{ kind: 'event', name: EVENTS.runCompleted, messageId: runCompletedMessageId(runUuid), payload: event }]);
     return event;
   });
