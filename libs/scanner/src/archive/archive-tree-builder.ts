@@ -45,7 +45,7 @@ export class ArchiveTreeBuilder {
       case 'block-device':
       case 'fifo':
         return this.skip(name, `${type} not extracted`);
-      default:
+      case null:
         return this.skip(name, `unsupported tar entry type ${String(type)}; skipped`);
     }
   }
