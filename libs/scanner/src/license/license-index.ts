@@ -39,7 +39,7 @@ export interface LicenseIndex {
 }
 
 /** Rules shorter than this are too ambiguous to match approximately. */
-export const MIN_SEQ_RULE_LENGTH = 12;
+export const MIN_SEQ_RULE_LENGTH = 15;
 /** Token ids fit in 17 bits so three of them pack into one safe integer n-gram key. */
 export const ID_BITS = 17;
 
@@ -48,6 +48,11 @@ let cached: LicenseIndex | null = null;
 export function getLicenseIndex(): LicenseIndex {
   cached ??= buildIndex([...loadRuleFiles(), ...loadUrlRules(), ...loadNameRules(), ...loadSpdxTexts()]);
   return cached;
+}
+
+/** Uses `index` from now on in this process (an index built or loaded elsewhere). */
+export function setLicenseIndex(index: LicenseIndex): void {
+  cached = index;
 }
 
 export function pairKey(a: number, b: number): number {
@@ -68,7 +73,7 @@ export function buildIndex(sources: RuleSource[]): LicenseIndex {
   const rules: Rule[] = [];
   const seenTexts = new Set<string>();
   for (const s of sources) {
-    const words = wordTokens(s.text.replace(/\{\{|\}\}/g, ' '));
+    const { words, phrases } = ruleTokens(s.text);
     if (words.length === 0) continue;
     // Identical token sequences (license texts shared by two ids) keep the first rule only.
     const signature = `${s.kind === 'text' ? 'T' : 'R'}:${words.join(' ')}`;
@@ -78,11 +83,13 @@ export function buildIndex(sources: RuleSource[]): LicenseIndex {
       identifier: s.identifier,
       licenseExpression: s.licenseExpression,
       kind: s.kind,
-      relevance: s.relevance,
+      relevance: s.relevance >= 0 ? s.relevance : computeRelevance(words.length),
       minimumCoverage: s.minimumCoverage,
       tokens: Int32Array.from(words, idOf),
       url: s.url,
       referencedFilenames: s.referencedFilenames,
+      isContinuous: s.isContinuous ?? false,
+      requiredPhrases: phrases.length ? Int32Array.from(phrases) : undefined,
     });
   }
   if (dictionary.size >= 2 ** ID_BITS) throw new Error(`license dictionary too large: ${dictionary.size}`);
@@ -144,6 +151,30 @@ function buildSeqTables(
     seqComplement[id] = 1;
   }
   return { distinctTokens, seqRules, seqPostings, seqComplement };
+}
+
+/**
+ * A rule text's tokens and its required phrases (`{{…}}`) as [start, end) token spans. A
+ * whole-text continuous rule needs no phrases: the flag says the same of all of it.
+ */
+export function ruleTokens(text: string): { words: string[]; phrases: number[] } {
+  const words: string[] = [];
+  const phrases: number[] = [];
+  const parts = text.split(/(\{\{|\}\})/);
+  let open = -1;
+  for (const part of parts) {
+    if (part === '{{') open = words.length;
+    else if (part === '}}') {
+      if (open >= 0 && words.length > open) phrases.push(open, words.length);
+      open = -1;
+    } else words.push(...wordTokens(part));
+  }
+  return { words, phrases };
+}
+
+/** Relevance of a rule that states none: short rules are weaker evidence (100 from 18 tokens up). */
+export function computeRelevance(length: number): number {
+  return length >= 18 ? 100 : Math.round((length / 18) * 100);
 }
 
 function push(map: Map<number, number[]>, key: number, value: number): void {

@@ -171,7 +171,7 @@ export function matchSeq(q: Query, index: LicenseIndex): RawMatch[] {
     for (const m of chainHits(qs, rs, n, rule.tokens.length, rule.minimumCoverage)) {
       const coverage = m.ruleCovered / rule.tokens.length;
       const span = m.qend - m.qstart + 1;
-      if (coverage < rule.minimumCoverage || m.queryCovered / span < 0.5) continue;
+      if (coverage < minimumSeqCoverage(rule) || m.ruleCovered < MIN_MATCH_LENGTH || m.queryCovered / span < 0.5) continue;
       const missedNumbers = countMissedVersions(rule, m.ruleMask, index) + countExtraKeyWords(q, m.qstart, m.qend, rule, index);
       // A notice with a version (or "or later") the query does not state is another license: the
       // job of ScanCode's required phrases. Full texts only lose strength (reformatting).
@@ -180,6 +180,19 @@ export function matchSeq(q: Query, index: LicenseIndex): RawMatch[] {
     }
   });
   return out;
+}
+
+/** A match shorter than this (in tokens) is no evidence of a license. */
+const MIN_MATCH_LENGTH = 4;
+
+/**
+ * The share of a rule an approximate match must cover: the rule's own `minimum_coverage` when it
+ * has one, else half of a rule under 30 tokens and any share of a longer one (whose matches
+ * still need MIN_MATCH_LENGTH tokens and half of their span matched).
+ */
+function minimumSeqCoverage(rule: Rule): number {
+  if (rule.minimumCoverage > 0) return rule.minimumCoverage;
+  return rule.tokens.length < 30 ? 0.5 : 0;
 }
 
 /** Candidates handled per pass over the query: one bit each in a token's mask. */

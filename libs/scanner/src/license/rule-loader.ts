@@ -17,6 +17,8 @@ export interface RuleSource {
   text: string;
   url: string | null;
   referencedFilenames: string[];
+  /** A match must be one unbroken run of the rule's tokens (ScanCode's `is_continuous`). */
+  isContinuous?: boolean;
 }
 
 /** One entry of a rules/*.yml file (the team-written notices, references and tags). */

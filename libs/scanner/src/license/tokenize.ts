@@ -8,14 +8,22 @@ const WORD = /[\p{L}\p{N}]+\+?[\p{L}\p{N}]*/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
- * Markup and comment noise that carries no license meaning; dropping it on both the rule and
- * the query side lets a license match across HTML, m4 (`dnl`) and batch (`rem`) comments.
+ * Markup and comment noise that carries no license meaning, dropped on both the rule and the
+ * query side (as ScanCode's tokenizer drops its markup stopwords): HTML and DocBook tags, XML
+ * and HTML character entities, comment markers of batch files (`rem`) and m4 (`dnl`), Perl POD
+ * headings. English words are kept: they count in matched lengths as ScanCode counts them.
  */
 const STOPWORDS = new Set([
-  'div', 'p', 'br', 'li', 'ul', 'ol', 'span', 'nbsp', 'amp', 'lt', 'gt', 'quot', 'apos', 'rem', 'dnl',
-  'td', 'tr', 'th', 'hr', 'strong', 'em', 'pre', 'tt', 'h1', 'h2', 'h3', 'h4', 'href', 'www', 'http', 'https',
-  'a', 'an', 'the', 'of', 'to', 'and', 'or', 'is', 'in', 'be', 'that', 'by', 'for', 'on', 'as', 'it', 'at',
-  'c', 'will', 'shall',
+  // character entities (&quot; &amp; &nbsp; &mdash; ...)
+  'quot', 'apos', 'lt', 'gt', 'amp', 'nbsp', 'ge', 'le', 'mdash', 'ndash', 'emdash', 'ldquo', 'rdquo', 'lsquo', 'rsquo',
+  'bdquo', 'sbquo', 'laquo', 'raquo', 'lsaquo', 'rsaquo', 'ldquor', 'rdquor', 'lsquor', 'rsquor', 'lpar', 'rpar',
+  'comma', 'period', 'colon', 'semi', 'tilde', 'emsp', 'ensp', 'numsp', 'puncsp', 'thinsp', 'hairsp', 'bull', 'bullet',
+  'x3c', 'x3e',
+  // HTML and DocBook tags and attributes
+  'a', 'href', 'p', 'br', 'div', 'em', 'span', 'class', 'pre', 'ul', 'ol', 'li', 'hr', 'tr', 'td', 'th', 'img', 'alt',
+  'src', 'h1', 'h2', 'h3', 'h4', 'h5', 'blockquote', 'body', 'script', 'rel', 'ulink', 'para', 's',
+  // comment markers, POD headings, CSS seen around notices
+  'rem', 'dnl', 'f', 'head1', 'head2', 'head3', 'lists', 'side', 'nav', 'height', 'auto', 'border', 'padding', 'width',
 ]);
 
 /** ASCII letters and digits, lowercase (the scanner works on lowercased text). */

@@ -51,6 +51,10 @@ export interface Rule {
   tokens: Int32Array;
   url: string | null;
   referencedFilenames: string[];
+  /** A match must be one unbroken run of the rule's tokens (ScanCode's `is_continuous`). */
+  isContinuous?: boolean;
+  /** Token spans [start, end) of the rule's required phrases (`{{…}}`): a match must hold each whole. */
+  requiredPhrases?: Int32Array;
   /** A license the rule files cover (set when the index is built). */
   isCommon?: boolean;
 }

@@ -4,12 +4,11 @@ import { parse as parseYaml } from 'yaml';
 import { textLines } from '../../text';
 import { detectLicenses } from '../detect-licenses';
 import { expressionSymbols, parseExpression } from '../expression';
-import { scancodeToSpdx } from '../license-keys';
 import type { LicenseScan } from '../types';
 
 /**
  * Accuracy on ScanCode's datadriven corpus (license-dev): the share of files whose set of
- * detected licenses equals the expected set, both as SPDX ids, expressions broken into their
+ * detected licenses equals the expected set, both as ScanCode keys, expressions broken into their
  * symbols (a WITH pair into the license and the exception, as license-expression does).
  */
 export interface FolderAccuracy {
@@ -26,10 +25,10 @@ export interface CorpusAccuracy {
   seconds: number;
 }
 
-export function spdxSymbols(scancodeExpressions: string[]): Set<string> {
+export function keySymbols(scancodeExpressions: string[]): Set<string> {
   const out = new Set<string>();
   for (const text of scancodeExpressions) {
-    const e = parseExpression(scancodeToSpdx(text));
+    const e = parseExpression(text);
     if (!e) continue;
     for (const symbol of expressionSymbols(e)) for (const part of symbol.split(' WITH ')) out.add(part.toLowerCase());
   }
@@ -62,9 +61,9 @@ export function measureCorpus(root: string): CorpusAccuracy {
   const failures: CorpusAccuracy['failures'] = [];
   for (const file of testFiles(root)) {
     const spec = (parseYaml(readFileSync(`${file}.yml`, 'utf8')) ?? {}) as { license_expressions?: string[] };
-    const expected = spdxSymbols(spec.license_expressions ?? []);
+    const expected = keySymbols(spec.license_expressions ?? []);
     const scan = detectLicenses(textLines(readFileSync(file)), { path: file });
-    const detected = spdxSymbols(detectedExpressions(scan));
+    const detected = keySymbols(detectedExpressions(scan));
     const folder = folderOf(root, file);
     const acc = byFolder.get(folder) ?? { folder, files: 0, exact: 0, percent: 0 };
     byFolder.set(folder, acc);
