@@ -24,3 +24,30 @@ for (const lib of readdirSync(join(root, 'libs'))) {
   const src = join(root, 'libs', lib, 'src');
   if (existsSync(src)) copyDataDirs(src);
 }
+
+// The license engine's index, built from the LicenseDB archive in third_party/ (several seconds):
+// kept in node_modules/.cache keyed by the archive and the engine sources, copied into dist/.
+const { createHash } = require('node:crypto');
+const { copyFileSync, mkdirSync, readFileSync } = require('node:fs');
+function licenseIndexKey() {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(root, 'third_party', 'scancode-licensedb', 'scancode-licensedb.tar.xz')));
+  const engine = join(root, 'libs', 'scanner', 'src', 'license');
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const abs = join(dir, name);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) hash.update(name).update(readFileSync(abs));
+    }
+  };
+  walk(engine);
+  return hash.digest('hex').slice(0, 16);
+}
+const licenseFiles = ['license-index.bin', 'licenses.json', 'license-texts.json'];
+const cacheDir = join(root, 'node_modules', '.cache', 'scanworks-licensedb', licenseIndexKey());
+if (!licenseFiles.every((f) => existsSync(join(cacheDir, f)))) {
+  const cli = join(root, 'dist', 'libs', 'scanner', 'src', 'license', 'licensedb', 'build-index-cli.js');
+  execFileSync(process.execPath, [cli, join(root, 'third_party', 'scancode-licensedb', 'scancode-licensedb.tar.xz'), cacheDir], { stdio: 'inherit' });
+}
+mkdirSync(join(root, 'dist', 'licensedb'), { recursive: true });
+for (const f of licenseFiles) copyFileSync(join(cacheDir, f), join(root, 'dist', 'licensedb', f));

@@ -11,6 +11,7 @@ import { DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '../scan/scan-poo
 import { prepareImageInput } from './image-input';
 import { PackageCollector } from './package-assembly';
 import { hasSbomTarget, sbomInput, writeOutput, writeSboms, type SbomTargets } from './sbom-outputs';
+import { LICENSEDB_ATTRIBUTION } from '../license/licensedb/attribution';
 
 const VERSION = '0.1.0';
 
@@ -91,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-file-size <bytes>', 'do not scan the content of larger files', positiveInt, DEFAULT_SCAN_OPTIONS.maxFileSize)
     .option('--worker-memory <MB>', 'heap limit of each worker thread; a file that exceeds it gets a scan error', atLeast(MIN_WORKER_MEMORY_MB), DEFAULT_WORKER_MEMORY_MB)
     .option('-q, --quiet', 'no progress output')
-    .version(VERSION);
+    .version(`codescan ${VERSION}\n\n${LICENSEDB_ATTRIBUTION}`);
   program.parse(argv, { from: 'user' });
   const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No scanner flag at all means every file scanner runs. As in ScanCode-toolkit, the flags given

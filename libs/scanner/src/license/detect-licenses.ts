@@ -1,7 +1,8 @@
 import type { NumberedLine } from '../text';
 import { buildScan } from './detection';
 import { getLicenseIndex } from './license-index';
-import { matchExact } from './match-exact';
+import { longMatchCoverage, matchExact } from './match-exact';
+import { matchWholeText } from './match-hash';
 import { matchSeq } from './match-seq';
 import { matchSpdxIdentifiers } from './match-spdx-id';
 import { buildQuery } from './query';
@@ -13,9 +14,11 @@ import type { DetectOptions, LicenseScan } from './types';
 export function detectLicenses(lines: NumberedLine[], opts: DetectOptions = {}): LicenseScan {
   const index = getLicenseIndex();
   const q = buildQuery(lines, index);
+  const whole = matchWholeText(q, index);
+  if (whole) return buildScan(q, [whole], opts);
   const spdx = matchSpdxIdentifiers(q);
   const exact = widenOrLater(q, matchExact(q, index));
-  const seq = matchSeq(q, index);
+  const seq = matchSeq(q, index, longMatchCoverage(q, exact));
   return buildScan(q, refineMatches([...spdx, ...exact, ...seq]), opts);
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { combineAnd, parseExpression, renderExpression, type Expr } from './expression';
 import { isExceptionKey, scancodeToSpdx } from './license-keys';
-import type { Query } from './query';
+import { wordsOf, type Query } from './query';
 import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseScan, RawMatch } from './types';
 
 /** Matches this many lines apart or closer belong to one detection (ScanCode's grouping). */
@@ -43,7 +43,7 @@ export function safeExpressionName(expression: string): string {
 
 /** A uuid-shaped digest of the matches (rule, score, matched words), stable for the same input. */
 function detectionUuid(q: Query, group: RawMatch[], matches: LicenseMatch[]): string {
-  const material = group.map((m, i) => [matches[i].rule_identifier, matches[i].score, q.words.slice(m.qstart, m.qend + 1)]);
+  const material = group.map((m, i) => [matches[i].rule_identifier, matches[i].score, wordsOf(q, m.qstart, m.qend)]);
   const hex = createHash('sha1').update(JSON.stringify(material)).digest('hex').slice(0, 32);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -150,6 +150,6 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
     detected_license_expression_spdx: detected ? scancodeToSpdx(detected) : null,
     license_detections: detections,
     license_clues: clues,
-    percentage_of_license_text: q.words.length ? round2(Math.min(100, (matchedTokens / q.words.length) * 100)) : 0,
+    percentage_of_license_text: q.ids.length ? round2(Math.min(100, (matchedTokens / q.ids.length) * 100)) : 0,
   };
 }

@@ -1,184 +1,113 @@
-import { wordTokens } from './tokenize';
-import { loadRuleFiles, loadSpdxTexts, loadUrlRules, loadNameRules, type RuleSource } from './rule-loader';
+import type { IndexData } from './index-data/index-data';
+import { ruleUrl } from './licensedb/licensedb-sources';
 import type { Rule } from './types';
+import { WordTable } from './word-table';
+import { loadIndexData } from './index-data/index-file';
+import { addPair, PAIR_FILTER_WORDS } from './index-data/trigram-filter';
+
+export { MIN_SEQ_RULE_LENGTH, ID_BITS, pairKey } from './index-data/build-index-data';
 
 /**
- * The license index, built once per process from the rule data files and the SPDX texts:
- * one token dictionary, each rule as token ids, a first-two-tokens table for exact matching
- * and an inverted index of token → rules for picking approximate-match candidates.
+ * The license index of this thread: the shared index arrays (views, no copies) with the lookup
+ * structures the matchers use: the token dictionary, one Rule object per rule (its tokens a view),
+ * and maps from exact-match keys to rule lists.
  */
 export interface LicenseIndex {
   dictionary: Map<string, number>;
+  /** Words by id, and the same as a table the query tokenizer looks up from line characters. */
+  words: string[];
+  wordTable: WordTable;
   rules: Rule[];
   /** (first token, second token) → rules starting with them, longest first. */
-  exactByPair: Map<number, number[]>;
+  exactByPair: Map<number, Int32Array>;
   /** One-token rules by their token. */
-  exactSingle: Map<number, number[]>;
-  /** Token id → rules (eligible for approximate matching) that contain it. */
-  postings: Map<number, Int32Array>;
-  /** Distinct token count of each rule. */
+  exactSingle: Map<number, Int32Array>;
+  /** Whole-text hash → rules with that token sequence. */
+  byHash: Map<number, number>;
+  /** Distinct token count of each rule (approximate-match rules only). */
   distinctCount: Int32Array;
   /** Distinct token ids of each approximate-match rule (empty for the others). */
   distinctTokens: Int32Array[];
   /** Rules eligible for approximate matching, in index order (a rule's place here is its seq number). */
   seqRules: Int32Array;
-  /**
-   * `postings` by token id, as seq numbers (empty lists for tokens in no eligible rule); for a
-   * token in more than half of the eligible rules, the (shorter) list of those without it.
-   */
+  /** By token id: seq numbers of the eligible rules with it, or (seqComplement) without it. */
   seqPostings: Int32Array[];
-  /** 1 for the tokens whose `seqPostings` list is the rules without them. */
   seqComplement: Uint8Array;
-  /** Rules long enough for approximate matching. */
-  seqEligible: Uint8Array;
   /** Token ids that are version-like numbers ("2", "1", "0+", "v2"). */
   numberTokens: Uint8Array;
-  /** License keys the team wrote rules for: the common licenses, preferred among look-alikes. */
-  commonKeys: Set<string>;
+  /** Bloom filter of the approximate-match rules' trigrams. */
+  trigramFilter: Uint32Array;
+  /** Per token id: STARTS_RULE when a rule of several tokens starts with it, SINGLE_RULE when it is a whole rule. */
+  startsRule: Uint8Array;
+  /** Bloom filter of the first token pairs of the rules (exact matching's first probe). */
+  pairFilter: Uint32Array;
   buildMillis: number;
 }
 
-/** Rules shorter than this are too ambiguous to match approximately. */
-export const MIN_SEQ_RULE_LENGTH = 15;
-/** Token ids fit in 17 bits so three of them pack into one safe integer n-gram key. */
-export const ID_BITS = 17;
+export const STARTS_RULE = 1;
+export const SINGLE_RULE = 2;
 
 let cached: LicenseIndex | null = null;
 
+/** This thread's license index, read from the built index file (shared between threads) on first use. */
 export function getLicenseIndex(): LicenseIndex {
-  cached ??= buildIndex([...loadRuleFiles(), ...loadUrlRules(), ...loadNameRules(), ...loadSpdxTexts()]);
+  cached ??= indexFromData(loadIndexData());
   return cached;
 }
 
-/** Uses `index` from now on in this process (an index built or loaded elsewhere). */
+/** Uses `index` from now on in this thread (an index built or loaded elsewhere). */
 export function setLicenseIndex(index: LicenseIndex): void {
   cached = index;
 }
 
-export function pairKey(a: number, b: number): number {
-  return a * 2 ** ID_BITS + b;
-}
-
-export function buildIndex(sources: RuleSource[]): LicenseIndex {
+export function indexFromData(data: IndexData): LicenseIndex {
   const started = Date.now();
   const dictionary = new Map<string, number>();
-  const idOf = (w: string): number => {
-    let id = dictionary.get(w);
-    if (id === undefined) {
-      id = dictionary.size;
-      dictionary.set(w, id);
-    }
-    return id;
-  };
-  const rules: Rule[] = [];
-  const seenTexts = new Set<string>();
-  for (const s of sources) {
-    const { words, phrases } = ruleTokens(s.text);
-    if (words.length === 0) continue;
-    // Identical token sequences (license texts shared by two ids) keep the first rule only.
-    const signature = `${s.kind === 'text' ? 'T' : 'R'}:${words.join(' ')}`;
-    if (seenTexts.has(signature)) continue;
-    seenTexts.add(signature);
-    rules.push({
-      identifier: s.identifier,
-      licenseExpression: s.licenseExpression,
-      kind: s.kind,
-      relevance: s.relevance >= 0 ? s.relevance : computeRelevance(words.length),
-      minimumCoverage: s.minimumCoverage,
-      tokens: Int32Array.from(words, idOf),
-      url: s.url,
-      referencedFilenames: s.referencedFilenames,
-      isContinuous: s.isContinuous ?? false,
-      requiredPhrases: phrases.length ? Int32Array.from(phrases) : undefined,
-    });
-  }
-  if (dictionary.size >= 2 ** ID_BITS) throw new Error(`license dictionary too large: ${dictionary.size}`);
-
-  const exactByPair = new Map<number, number[]>();
-  const exactSingle = new Map<number, number[]>();
-  const postingLists = new Map<number, number[]>();
-  const distinctCount = new Int32Array(rules.length);
-  const seqEligible = new Uint8Array(rules.length);
-  rules.forEach((rule, r) => {
-    const t = rule.tokens;
-    if (t.length === 1) push(exactSingle, t[0], r);
-    else push(exactByPair, pairKey(t[0], t[1]), r);
-    const distinct = new Set(t);
-    distinctCount[r] = distinct.size;
-    if (t.length >= MIN_SEQ_RULE_LENGTH && rule.kind !== 'false-positive') {
-      seqEligible[r] = 1;
-      for (const id of distinct) push(postingLists, id, r);
-    }
+  data.words.forEach((w, i) => dictionary.set(w, i));
+  const rules: Rule[] = data.rules.map((m, r) => ({
+    identifier: m.identifier,
+    licenseExpression: m.licenseExpression,
+    kind: m.kind,
+    relevance: m.relevance,
+    minimumCoverage: m.minimumCoverage,
+    tokens: data.tokens.subarray(data.ruleStart[r], data.ruleStart[r + 1]),
+    url: m.fromLicenseDb ? ruleUrl(m.identifier) : null,
+    referencedFilenames: m.referencedFilenames,
+    isContinuous: m.isContinuous,
+    requiredPhrases: data.phraseStart[r + 1] > data.phraseStart[r] ? data.phrases.subarray(data.phraseStart[r], data.phraseStart[r + 1]) : undefined,
+    isCommon: m.isCommon,
+  }));
+  const byHash = new Map<number, number>();
+  data.hashKeys.forEach((k, i) => {
+    if (!byHash.has(k)) byHash.set(k, data.hashRules[i]);
   });
-  for (const list of exactByPair.values()) list.sort((a, b) => rules[b].tokens.length - rules[a].tokens.length);
-  const postings = new Map<number, Int32Array>();
-  for (const [id, list] of postingLists) postings.set(id, Int32Array.from(list));
-  const { distinctTokens, seqRules, seqPostings, seqComplement } = buildSeqTables(rules, seqEligible, postings, dictionary.size);
-  const numberTokens = new Uint8Array(dictionary.size);
-  for (const [word, id] of dictionary) if (/^v?\d+\+?$/.test(word)) numberTokens[id] = 1;
-  const commonKeys = new Set(sources.filter((s) => s.kind !== 'text' && !/_(url|name)_\d/.test(s.identifier)).map((s) => s.licenseExpression));
-  for (const rule of rules) if (commonKeys.has(rule.licenseExpression)) rule.isCommon = true;
+  const distinctCount = new Int32Array(rules.length);
+  const distinctTokens: Int32Array[] = rules.map((_, r) => {
+    distinctCount[r] = data.distinctStart[r + 1] - data.distinctStart[r];
+    return data.distinctTokens.subarray(data.distinctStart[r], data.distinctStart[r + 1]);
+  });
+  const startsRule = new Uint8Array(data.words.length);
+  const pairFilter = new Uint32Array(PAIR_FILTER_WORDS);
+  for (const r of rules) {
+    startsRule[r.tokens[0]] |= r.tokens.length > 1 ? STARTS_RULE : SINGLE_RULE;
+    if (r.tokens.length > 1) addPair(pairFilter, r.tokens[0], r.tokens[1]);
+  }
+  const seqPostings: Int32Array[] = data.words.map((_, id) => data.postings.subarray(data.postStart[id], data.postStart[id + 1]));
   return {
-    dictionary, rules, exactByPair, exactSingle, postings, distinctCount, distinctTokens, seqRules, seqPostings,
-    seqComplement, seqEligible, numberTokens, commonKeys,
+    dictionary, words: data.words, wordTable: new WordTable(data.words), rules,
+    exactByPair: keyedLists(data.pairKeys, data.pairStart, data.pairRules),
+    exactSingle: keyedLists(data.singleKeys, data.singleStart, data.singleRules),
+    byHash, distinctCount, distinctTokens, seqRules: data.seqRules, seqPostings, seqComplement: data.seqComplement,
+    numberTokens: data.numberTokens,
+    trigramFilter: data.trigramFilter,
+    startsRule,
+    pairFilter,
     buildMillis: Date.now() - started,
   };
 }
 
-/** Distinct tokens of each approximate-match rule, and the posting lists by token id in seq numbers. */
-function buildSeqTables(
-  rules: Rule[], seqEligible: Uint8Array, postings: Map<number, Int32Array>, dictionarySize: number,
-): { distinctTokens: Int32Array[]; seqRules: Int32Array; seqPostings: Int32Array[]; seqComplement: Uint8Array } {
-  const empty = new Int32Array(0);
-  const distinctTokens = rules.map((rule, r) => (seqEligible[r] ? Int32Array.from(new Set(rule.tokens)) : empty));
-  const seqRules = Int32Array.from(rules.keys()).filter((r) => seqEligible[r] === 1);
-  const seqNumber = new Int32Array(rules.length).fill(-1);
-  seqRules.forEach((r, s) => {
-    seqNumber[r] = s;
-  });
-  const seqPostings: Int32Array[] = [];
-  const seqComplement = new Uint8Array(dictionarySize);
-  const has = new Uint8Array(seqRules.length);
-  for (let id = 0; id < dictionarySize; id++) {
-    const list = postings.get(id)?.map((r) => seqNumber[r]) ?? empty;
-    if (list.length * 2 <= seqRules.length) {
-      seqPostings.push(list);
-      continue;
-    }
-    has.fill(0);
-    for (const sn of list) has[sn] = 1;
-    seqPostings.push(Int32Array.from(seqRules.keys()).filter((sn) => has[sn] === 0));
-    seqComplement[id] = 1;
-  }
-  return { distinctTokens, seqRules, seqPostings, seqComplement };
-}
-
-/**
- * A rule text's tokens and its required phrases (`{{…}}`) as [start, end) token spans. A
- * whole-text continuous rule needs no phrases: the flag says the same of all of it.
- */
-export function ruleTokens(text: string): { words: string[]; phrases: number[] } {
-  const words: string[] = [];
-  const phrases: number[] = [];
-  const parts = text.split(/(\{\{|\}\})/);
-  let open = -1;
-  for (const part of parts) {
-    if (part === '{{') open = words.length;
-    else if (part === '}}') {
-      if (open >= 0 && words.length > open) phrases.push(open, words.length);
-      open = -1;
-    } else words.push(...wordTokens(part));
-  }
-  return { words, phrases };
-}
-
-/** Relevance of a rule that states none: short rules are weaker evidence (100 from 18 tokens up). */
-export function computeRelevance(length: number): number {
-  return length >= 18 ? 100 : Math.round((length / 18) * 100);
-}
-
-function push(map: Map<number, number[]>, key: number, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+function keyedLists(keys: ArrayLike<number>, start: Int32Array, values: Int32Array): Map<number, Int32Array> {
+  const out = new Map<number, Int32Array>();
+  for (let i = 0; i < keys.length; i++) out.set(keys[i], values.subarray(start[i], start[i + 1]));
+  return out;
 }

@@ -1,38 +1,43 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import spdxExceptionIds from 'spdx-exceptions/index.json';
-import spdxLicenseIds from 'spdx-license-ids/index.json';
-import spdxDeprecatedIds from 'spdx-license-ids/deprecated.json';
-import { licenseDataDir } from './data-dir';
 import { mapKeys, parseExpression, renderExpression } from './expression';
+import { licenseDataFile } from './index-data/index-file';
+import { LICENSE_TABLE_FILE, type LicenseEntry } from './licensedb/license-table';
 
 interface KeyTables {
+  entries: Map<string, LicenseEntry>;
   keyToSpdx: Map<string, string>;
-  /** Lowercased SPDX id (or alias) → ScanCode key. */
+  /** Lowercased SPDX id (or alias, `LicenseRef-scancode-*` included) → ScanCode key. */
   spdxToKey: Map<string, string>;
+  exceptions: Set<string>;
 }
 
 let tables: KeyTables | null = null;
 
+/** The LicenseDB's keys and ids (built into dist/licensedb/licenses.json), current licenses first. */
 function loadTables(): KeyTables {
   if (tables) return tables;
-  const explicit = parseYaml(readFileSync(join(licenseDataDir(), 'data', 'scancode-keys.yml'), 'utf8')) as Record<string, string[]>;
+  const all = JSON.parse(readFileSync(licenseDataFile(LICENSE_TABLE_FILE), 'utf8')) as LicenseEntry[];
+  const ordered = [...all.filter((l) => !l.is_deprecated), ...all.filter((l) => l.is_deprecated)];
+  const entries = new Map<string, LicenseEntry>();
   const keyToSpdx = new Map<string, string>();
   const spdxToKey = new Map<string, string>();
-  for (const [key, ids] of Object.entries(explicit)) {
-    keyToSpdx.set(key, ids[0]);
-    for (const id of ids) spdxToKey.set(id.toLowerCase(), key);
+  const exceptions = new Set<string>();
+  for (const l of ordered) {
+    entries.set(l.key, l);
+    keyToSpdx.set(l.key, l.spdx_license_key);
+    if (l.is_exception) exceptions.add(l.key);
+    for (const id of [l.spdx_license_key, ...l.other_spdx_license_keys, `LicenseRef-scancode-${l.key}`]) {
+      const lower = id.toLowerCase();
+      if (!spdxToKey.has(lower)) spdxToKey.set(lower, l.key);
+    }
   }
-  // Everything else: the ScanCode key is the SPDX id lowercased (true for most of the list).
-  for (const id of [...spdxLicenseIds, ...spdxDeprecatedIds, ...spdxExceptionIds]) {
-    const lower = id.toLowerCase();
-    if (spdxToKey.has(lower)) continue;
-    spdxToKey.set(lower, lower);
-    if (!keyToSpdx.has(lower)) keyToSpdx.set(lower, id);
-  }
-  tables = { keyToSpdx, spdxToKey };
+  tables = { entries, keyToSpdx, spdxToKey, exceptions };
   return tables;
+}
+
+/** The LicenseDB entry of a key (name, category, owner, ids), or undefined for an unknown key. */
+export function licenseEntry(key: string): LicenseEntry | undefined {
+  return loadTables().entries.get(key);
 }
 
 /** SPDX id of one ScanCode key (`LicenseRef-scancode-<key>` when SPDX has none). */
@@ -79,10 +84,7 @@ export function spdxToScancode(expression: string): string {
   return e ? renderExpression(mapKeys(e, spdxIdToKey)) : '';
 }
 
-let exceptionIds: Set<string> | null = null;
-
-/** Whether a ScanCode key names a license exception (its SPDX id is on the exceptions list). */
+/** Whether a ScanCode key names a license exception (`is_exception` in the LicenseDB). */
 export function isExceptionKey(key: string): boolean {
-  exceptionIds ??= new Set(spdxExceptionIds.map((id) => id.toLowerCase()));
-  return exceptionIds.has(keyToSpdxId(key).toLowerCase()) || /-exception(-|$)/.test(key);
+  return loadTables().exceptions.has(key) || /-exception(-|$)/.test(key);
 }

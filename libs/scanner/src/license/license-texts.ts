@@ -1,6 +1,7 @@
-import spdxFull from 'spdx-license-list/full';
-import { keyToSpdxId, spdxIdToKey } from './license-keys';
-import { loadRuleFiles } from './rule-loader';
+import { readFileSync } from 'node:fs';
+import { licenseDataFile } from './index-data/index-file';
+import { keyToSpdxId, licenseEntry, spdxIdToKey } from './license-keys';
+import { LICENSE_TEXTS_FILE } from './licensedb/license-table';
 
 /** What a notice or an SBOM needs to show one license: its keys, name and full text. */
 export interface LicenseText {
@@ -10,28 +11,16 @@ export interface LicenseText {
   text: string;
 }
 
-let teamTexts: Map<string, string> | null = null;
-
-/** Full texts the team wrote as `kind: text` rules, for licenses outside the SPDX list. */
-function teamLicenseTexts(): Map<string, string> {
-  if (!teamTexts) {
-    teamTexts = new Map();
-    for (const rule of loadRuleFiles()) {
-      if (rule.kind === 'text' && !teamTexts.has(rule.licenseExpression)) teamTexts.set(rule.licenseExpression, rule.text);
-    }
-  }
-  return teamTexts;
-}
+let texts: Record<string, string> | null = null;
 
 /**
- * The license behind a ScanCode key or an SPDX id (`LicenseRef-scancode-*` included), from the
- * SPDX license list and the team's rules; null when no text is known for it.
+ * The license behind a ScanCode key or an SPDX id (`LicenseRef-scancode-*` included), from
+ * ScanCode's LicenseDB; null when no text is known for it.
  */
 export function licenseText(keyOrSpdxId: string): LicenseText | null {
   const key = /[A-Z]/.test(keyOrSpdxId) || keyOrSpdxId.startsWith('LicenseRef-') ? spdxIdToKey(keyOrSpdxId) : keyOrSpdxId;
-  const spdx = keyToSpdxId(key);
-  const listed = (spdxFull as Record<string, { name: string; licenseText: string }>)[spdx];
-  if (listed) return { key, spdx, name: listed.name, text: listed.licenseText };
-  const team = teamLicenseTexts().get(key);
-  return team ? { key, spdx, name: key, text: team } : null;
+  texts ??= JSON.parse(readFileSync(licenseDataFile(LICENSE_TEXTS_FILE), 'utf8')) as Record<string, string>;
+  const text = texts[key];
+  if (!text) return null;
+  return { key, spdx: keyToSpdxId(key), name: licenseEntry(key)?.name ?? key, text };
 }

@@ -1,6 +1,7 @@
 import { ID_BITS, type LicenseIndex } from './license-index';
-import type { Query } from './query';
+import { wordAt, type Query } from './query';
 import { chainHits } from './seq-align';
+import { hotRegions } from './hot-regions';
 import type { RawMatch, Rule } from './types';
 
 /** Share of a rule's distinct tokens the query must contain for the rule to be a candidate. */
@@ -87,54 +88,74 @@ function ruleGrams(rule: Rule): GramTable {
 /** Per-token stamps of the query being matched (reused between calls; one stamp per call). */
 let tokenStamp = new Int32Array(0);
 let stamp = 0;
+/** Per seq rule: shared distinct tokens (counted for touched rules only), and the stamp of the call that touched it. */
 let commonScratch = new Int32Array(0);
+let ruleStamp = new Int32Array(0);
 /** Per token, one bit for each candidate rule (of one pass) that contains it; zero between calls. */
 let tokenMask = new Int32Array(0);
 
 function nextStamp(index: LicenseIndex): number {
   if (tokenStamp.length < index.dictionary.size) tokenStamp = new Int32Array(index.dictionary.size);
-  if (stamp >= 0x3fffffff) {
+  if (ruleStamp.length < index.seqRules.length) {
+    ruleStamp = new Int32Array(index.seqRules.length);
+    commonScratch = new Int32Array(index.seqRules.length);
+  }
+  if (stamp >= 0x3ffffff0) {
     tokenStamp.fill(0);
+    ruleStamp.fill(0);
     stamp = 0;
   }
-  return ++stamp;
+  // Two values per call: s marks the query's tokens, s - 1 those already looked up.
+  stamp += 2;
+  return stamp;
 }
 
 /**
- * Candidate rules by token-set containment, best first (ScanCode ranks by set similarity too).
- * Shared distinct tokens are counted through the posting lists into a reused array.
+ * Candidate rules by token-set containment over the hot regions, best first (ScanCode ranks by
+ * set similarity too). Rules are touched through the posting lists of the query's rarer tokens;
+ * the tokens most rules have (stored as the lists of rules without them) only adjust the counts
+ * of touched rules: a rule that shares nothing but such tokens is no candidate.
  */
-export function seqCandidates(q: Query, index: LicenseIndex): number[] {
+export function seqCandidates(q: Query, index: LicenseIndex, regions: number[]): number[] {
   const s = nextStamp(index);
   const { ids, consumed } = q;
   const { seqPostings, seqComplement, seqRules, distinctCount } = index;
-  const distinct: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    if (id < 0 || consumed[i] || tokenStamp[id] === s) continue;
-    tokenStamp[id] = s;
-    distinct.push(id);
-  }
-  if (distinct.length === 0) return [];
-  if (commonScratch.length < index.seqRules.length) commonScratch = new Int32Array(index.seqRules.length);
+  const frequent: number[] = [];
+  const touched: number[] = [];
   const common = commonScratch;
-  // Tokens most rules have count for all rules, less the (few) rules without them.
-  let base = 0;
-  for (const id of distinct) {
-    const list = seqPostings[id];
-    if (seqComplement[id]) {
-      base++;
-      for (let k = 0; k < list.length; k++) common[list[k]]--;
-    } else {
-      for (let k = 0; k < list.length; k++) common[list[k]]++;
+  for (let k = 0; k < regions.length; k += 2) {
+    for (let i = regions[k]; i <= regions[k + 1]; i++) {
+      const id = ids[i];
+      if (id < 0 || consumed[i] || tokenStamp[id] === s) continue;
+      tokenStamp[id] = s;
+      if (seqComplement[id]) {
+        frequent.push(id);
+        continue;
+      }
+      const list = seqPostings[id];
+      for (let j = 0; j < list.length; j++) {
+        const sn = list[j];
+        if (ruleStamp[sn] !== s) {
+          ruleStamp[sn] = s;
+          common[sn] = 0;
+          touched.push(sn);
+        }
+        common[sn]++;
+      }
     }
   }
+  if (touched.length === 0) return [];
+  // A frequent token counts for every touched rule but those on its list (the rules without it).
+  for (const id of frequent) {
+    const list = seqPostings[id];
+    for (let j = 0; j < list.length; j++) if (ruleStamp[list[j]] === s) common[list[j]]--;
+  }
+  const base = frequent.length;
+  touched.sort((a, b) => a - b);
   // Rules in index order, as ties keep it in the ranking below.
   const picked: { r: number; rank: number; containment: number }[] = [];
-  for (let sn = 0; sn < seqRules.length; sn++) {
+  for (const sn of touched) {
     const c = common[sn] + base;
-    common[sn] = 0;
-    if (c === 0) continue;
     const r = seqRules[sn];
     const containment = c / distinctCount[r];
     if (containment >= MIN_CONTAINMENT) picked.push({ r, rank: c * containment, containment });
@@ -157,11 +178,13 @@ export function seqCandidates(q: Query, index: LicenseIndex): number[] {
  * the hits are split into regions, and each region is aligned as the longest chain of hits
  * in order in both texts (a diff's matching blocks, found without the quadratic table).
  */
-export function matchSeq(q: Query, index: LicenseIndex): RawMatch[] {
+export function matchSeq(q: Query, index: LicenseIndex, covered: Uint8Array): RawMatch[] {
   if (q.ids.length < 4) return [];
-  const candidates = seqCandidates(q, index);
+  const regions = hotRegions(q, index, covered);
+  if (regions.length === 0) return [];
+  const candidates = seqCandidates(q, index, regions);
   if (candidates.length === 0) return [];
-  const hits = collectHits(q, index, candidates);
+  const hits = collectHits(q, index, candidates, regions);
   const out: RawMatch[] = [];
   candidates.forEach((r, c) => {
     const rule = index.rules[r];
@@ -203,7 +226,7 @@ const CANDIDATES_PER_PASS = 30;
  * one pass over the query for up to 30 candidates: a token's mask has a bit for each candidate
  * rule that contains it, so only n-grams all of whose tokens one of the rules has are looked up.
  */
-function collectHits(q: Query, index: LicenseIndex, candidates: number[]): { qs: number[]; rs: number[] }[] {
+function collectHits(q: Query, index: LicenseIndex, candidates: number[], regions: number[]): { qs: number[]; rs: number[] }[] {
   const hits = candidates.map(() => ({ qs: [] as number[], rs: [] as number[] }));
   if (tokenMask.length < index.dictionary.size) tokenMask = new Int32Array(index.dictionary.size);
   const { ids, consumed } = q;
@@ -222,7 +245,7 @@ function collectHits(q: Query, index: LicenseIndex, candidates: number[]): { qs:
       else bigramBits |= bit;
       grams.push(ruleGrams(index.rules[r]));
     }
-    for (let i = 0; i + 1 < len; i++) {
+    for (let k = 0; k < regions.length; k += 2) for (let i = regions[k], last = Math.min(regions[k + 1], len - 2); i <= last; i++) {
       const a = ids[i];
       const b = ids[i + 1];
       if (a < 0 || b < 0 || consumed[i] || consumed[i + 1]) continue;
@@ -317,7 +340,7 @@ function countExtraKeyWords(q: Query, qstart: number, qend: number, rule: Rule, 
       // Only as part of the license's name: "GNU Lesser General", "Library General Public".
       if (q.ids[i + 1] === general || q.ids[i + 1] === gnu || q.ids[i - 1] === gnu) extra++;
     }
-    else if (index.numberTokens[id] && ((i >= 1 && q.ids[i - 1] === version) || /^v\d/.test(q.words[i]))) extra++;
+    else if (index.numberTokens[id] && ((i >= 1 && q.ids[i - 1] === version) || /^v\d/.test(wordAt(q, i) ?? ''))) extra++;
     else if (index.numberTokens[id] && i >= 2 && index.numberTokens[q.ids[i - 1]] && q.ids[i - 2] === version) extra++;
   }
   return extra;

@@ -1,10 +1,10 @@
 import { keyToSpdxId } from './license-keys';
-import type { Query } from './query';
+import { wordAt, type Query } from './query';
 import type { RawMatch } from './types';
 
 /** Words after a versioned name that make it "or later": "GPL 2.0 or later", "v2 or any later version", "or newer". */
 function saysOrLater(q: Query, after: number): boolean {
-  const w = (k: number): string | undefined => q.words[after + k];
+  const w = (k: number): string | undefined => wordAt(q, after + k);
   if (w(0) === 'later' || w(0) === 'newer') return true;
   if ((w(0) === 'any' || w(0) === 'at') && (w(1) === 'later' || w(1) === 'newer')) return true;
   return w(0) === 'at' && w(1) === 'your' && w(2) === 'option' && w(3) === 'any' && w(4) === 'later';
@@ -23,6 +23,6 @@ export function widenOrLater(q: Query, matches: RawMatch[]): RawMatch[] {
     const plus = `${key}-plus`;
     if (keyToSpdxId(plus).startsWith('LicenseRef-')) return m;
     if (!saysOrLater(q, m.qend + 1)) return m;
-    return { ...m, expression: plus, qend: Math.min(q.words.length - 1, m.qend + 1) };
+    return { ...m, expression: plus, qend: Math.min(q.ids.length - 1, m.qend + 1) };
   });
 }

@@ -4,8 +4,8 @@ import type { NumberedLine } from '../text';
  * Word tokens as ScanCode's query tokenizer sees them: runs of letters and digits, lowercased,
  * with a trailing "+" kept (so "GPL-2.0+" keeps its "or later" meaning in "0+").
  */
-const WORD = /[\p{L}\p{N}]+\+?[\p{L}\p{N}]*/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
+export const WORD = /[\p{L}\p{N}]+\+?[\p{L}\p{N}]*/gu;
+export const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Markup and comment noise that carries no license meaning, dropped on both the rule and the
@@ -13,7 +13,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * and HTML character entities, comment markers of batch files (`rem`) and m4 (`dnl`), Perl POD
  * headings. English words are kept: they count in matched lengths as ScanCode counts them.
  */
-const STOPWORDS = new Set([
+export const STOPWORDS = new Set([
   // character entities (&quot; &amp; &nbsp; &mdash; ...)
   'quot', 'apos', 'lt', 'gt', 'amp', 'nbsp', 'ge', 'le', 'mdash', 'ndash', 'emdash', 'ldquo', 'rdquo', 'lsquo', 'rsquo',
   'bdquo', 'sbquo', 'laquo', 'raquo', 'lsaquo', 'rsaquo', 'ldquor', 'rdquor', 'lsquor', 'rsquor', 'lpar', 'rpar',
@@ -27,7 +27,7 @@ const STOPWORDS = new Set([
 ]);
 
 /** ASCII letters and digits, lowercase (the scanner works on lowercased text). */
-function isWordChar(c: number): boolean {
+export function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 }
 
@@ -70,56 +70,4 @@ export function wordTokens(text: string): string[] {
   const out: string[] = [];
   scanLine(text, (w) => out.push(w));
   return out;
-}
-
-export interface QueryTokens {
-  words: string[];
-  /** 1-based line number of each token. */
-  lines: Int32Array;
-  /** Dictionary id of each token, -1 for words no rule contains. */
-  ids: Int32Array;
-}
-
-let idBuf = new Int32Array(1024);
-let lineBuf = new Int32Array(1024);
-
-function grow(): void {
-  const ids = new Int32Array(idBuf.length * 2);
-  ids.set(idBuf);
-  idBuf = ids;
-  const lines = new Int32Array(lineBuf.length * 2);
-  lines.set(lineBuf);
-  lineBuf = lines;
-}
-
-/**
- * Tokens of numbered lines with their dictionary ids, in one pass (the same tokens as
- * `wordTokens` line by line). Stopwords are never in the dictionary, so a word found there
- * needs no stopword check.
- */
-export function tokenizeLines(input: NumberedLine[], dictionary: Map<string, number> = new Map()): QueryTokens {
-  const words: string[] = [];
-  let n = 0;
-  const add = (w: string, line: number): void => {
-    const id = dictionary.get(w);
-    if (id === undefined && STOPWORDS.has(w)) return;
-    if (n === idBuf.length) grow();
-    words.push(w);
-    idBuf[n] = id ?? -1;
-    lineBuf[n++] = line;
-  };
-  for (const { line, text } of input) {
-    if (text.length === 0) continue;
-    const t = text.toLowerCase();
-    if (NON_ASCII.test(t)) {
-      for (const m of t.matchAll(WORD)) add(m[0], line);
-      continue;
-    }
-    for (let start = nextWordStart(t, 0); start < t.length; ) {
-      const end = wordEnd(t, start);
-      add(t.slice(start, end), line);
-      start = nextWordStart(t, end);
-    }
-  }
-  return { words, lines: lineBuf.slice(0, n), ids: idBuf.slice(0, n) };
 }

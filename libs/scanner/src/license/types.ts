@@ -62,7 +62,7 @@ export interface Rule {
 /** One match inside the engine, in token positions of the query. */
 export interface RawMatch {
   rule: Rule;
-  matcher: '1-spdx-id' | '2-aho' | '3-seq';
+  matcher: '1-hash' | '1-spdx-id' | '2-aho' | '3-seq';
   /** First and last query token positions of the match (inclusive). */
   qstart: number;
   qend: number;

@@ -6,6 +6,7 @@ import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failure';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
+import { licenseIndexBuffer } from '../license/index-data/index-file';
 import type { SourceSymbolsResult, SourceSymbolsTask } from './source-symbols-worker';
 
 /** A compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
@@ -84,6 +85,8 @@ export class ScanPool {
       idleTimeout: 60_000,
       // The young generation is left to V8, which sizes it from this limit (48 MB for 1024 MB).
       resourceLimits: { maxOldGenerationSizeMb: this.workerMemoryMb },
+      // The license index file, read once into shared memory: every worker uses the same bytes.
+      workerData: { licenseIndex: licenseIndexBuffer() },
     });
     // piscina reports a worker that dies between tasks on the pool, where an unhandled 'error'
     // would end the process. Out of memory there has cost no file (piscina replaces the worker);

@@ -1,6 +1,12 @@
 import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
+import { workerData } from 'node:worker_threads';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
+import { useLicenseIndexBuffer } from '../license/index-data/index-file';
+
+// The pool hands every worker the index bytes it read once (a SharedArrayBuffer): no copy per worker.
+const shared = (workerData as { licenseIndex?: unknown } | null)?.licenseIndex;
+if (shared instanceof SharedArrayBuffer) useLicenseIndexBuffer(shared);
 
 /** Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other. The license index loads once per worker. */
 export async function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {

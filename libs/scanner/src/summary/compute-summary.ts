@@ -6,7 +6,7 @@
  */
 import { expressionSymbols, parseExpression } from '../license';
 import { canonicalHolder, fingerprint, tallyPersons } from './copyright-tallies';
-import { categoryOf } from './license-categories';
+import { categoryOf, isConflictingCategory } from './license-categories';
 
 type Json = Record<string, unknown>;
 
@@ -121,7 +121,7 @@ export function computeSummary(files: readonly SummaryFile[], packages: readonly
   const keyMatches = matchesOf(keyFiles);
   const declaredKeys = keysOf(declared);
   const otherKeys = others.flatMap((f) => keysOf(f.detected_license_expression));
-  const conflicting = declaredKeys.some((k) => categoryOf(k) === 'Permissive') && otherKeys.some((k) => ['Copyleft', 'Proprietary'].includes(categoryOf(k)));
+  const conflicting = declaredKeys.some((k) => categoryOf(k) === 'Permissive') && otherKeys.some((k) => isConflictingCategory(categoryOf(k)));
   const elements = {
     declared_license: keyMatches.length > 0 || packageExpressions.length > 0,
     identification_precision: keyMatches.length > 0 && keyMatches.every((m) => !/\bunknown/.test(String(m.license_expression ?? ''))),

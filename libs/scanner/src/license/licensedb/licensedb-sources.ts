@@ -1,4 +1,4 @@
-import type { RuleSource } from '../rule-loader';
+import type { RuleSource } from '../rule-source';
 import type { LicenseDb } from './read-licensedb';
 
 const RULE_URL = 'https://github.com/nexB/scancode-toolkit/tree/develop/src/licensedcode/data';
