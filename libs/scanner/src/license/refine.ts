@@ -29,11 +29,17 @@ export function refineMatches(matches: RawMatch[]): RawMatch[] {
   const others = matches
     .filter((m) => m.matcher !== '1-spdx-id')
     .sort((a, b) => matchStrength(b) - matchStrength(a) || b.coverage - a.coverage || a.qstart - b.qstart);
+  // Query positions under a kept match: overlap is counted on this map, linear in the spans (a
+  // file of thousands of one-line notices has thousands of matches).
+  const end = matches.reduce((max, m) => Math.max(max, m.qend + 1), 0);
+  const covered = new Uint8Array(end);
+  for (const k of kept) covered.fill(1, k.qstart, k.qend + 1);
   for (const m of others) {
     const span = m.qend - m.qstart + 1;
     let overlap = 0;
-    for (const k of kept) overlap += Math.max(0, Math.min(m.qend, k.qend) - Math.max(m.qstart, k.qstart) + 1);
+    for (let i = m.qstart; i <= m.qend; i++) overlap += covered[i];
     if (overlap / span > MAX_OVERLAP) continue;
+    covered.fill(1, m.qstart, m.qend + 1);
     if (m.matcher === '3-seq' && m.coverage === 1 && m.matchedLength === span && span === m.rule.tokens.length) {
       kept.push({ ...m, matcher: '2-aho' });
     } else {

@@ -23,7 +23,8 @@ describe('CycloneDX 1.4 JSON (ScanCode.io nested.cdx.json)', () => {
     const fictional = result.packages[2];
     // The purl version wins over the component version, as in ScanCode.io.
     expect(fictional).toMatchObject({ version: '9.10.2', download_url: 'https://download.url/package.zip', homepage_url: 'https://home.page', primary_language: 'Python', filename: 'package.zip' });
-    expect(fictional.declared_license_expression).toBe('lgpl-3.0-plus AND openssl-exception-lgpl3.0plus');
+    // ScanCode.io's test says openssl-exception-lgpl3.0plus: the key of an older LicenseDB, whose spdx_license_key it still is.
+    expect(fictional.declared_license_expression).toBe('lgpl-3.0-plus AND openssl-exception-lgpl-3.0-plus');
   });
 });
 
