@@ -1,5 +1,3 @@
-import type { NumberedLine } from '../text';
-
 /**
  * Word tokens as ScanCode's query tokenizer sees them: runs of letters and digits, lowercased,
  * with a trailing "+" kept (so "GPL-2.0+" keeps its "or later" meaning in "0+").
