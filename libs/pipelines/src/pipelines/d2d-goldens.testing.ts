@@ -31,19 +31,7 @@ export const D2D_KNOWN_DIFFERENCES: KnownDifference[] = [
     reason: 'The service\'s lexer names a .properties file\'s language; ScanCode.io\'s Pygments-based detection gives none for pom.properties.',
   }),
   ...forAreas(['flume'], 'files[*].percentage_of_license_text', { kind: 'service', reason: `Files without license text: ScanCode.io stores null, the service the toolkit's 0 (as in scan_codebase). With license text: ${LICENSE_ENGINE}` }),
-  { where: 'about-files:files[*].percentage_of_license_text', kind: 'service', reason: LICENSE_ENGINE },
   ...forAreas(AREAS, 'files[*].license_detections[*].**', { kind: 'service', reason: LICENSE_ENGINE }),
-  ...forAreas(['flume'], 'files[to/flume-ng-node-1.9.0.jar-extract/META-INF/DEPENDENCIES].detected_license_expression*', {
-    kind: 'service', reason: `The same licenses, grouped in another order in the expression. ${LICENSE_ENGINE}`,
-  }),
-  ...['detected_license_expression', 'detected_license_expression_spdx'].map((field) => ({
-    where: `flume:files[to/flume-ng-node-1.9.0.jar-extract/META-INF/NOTICE].${field}`, kind: 'service' as const, ours: '',
-    reason: `As the NOTICE's license detections. ${LICENSE_ENGINE}`,
-  })),
-  {
-    where: 'flume:files[to/flume-ng-node-1.9.0.jar-extract/META-INF/NOTICE].license_detections length', kind: 'service', golden: 1, ours: 0,
-    reason: `ScanCode matches the Apache NOTICE boilerplate with a rule of its LicenseDB that the service lacks. ${LICENSE_ENGINE}`,
-  },
   {
     where: 'flume:files[to/flume-ng-node-1.9.0.jar-extract/META-INF/DEPENDENCIES].urls[*].url', kind: 'service',
     check: (g, o) => `${String(g)}/` === o,

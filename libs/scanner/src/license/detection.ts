@@ -135,11 +135,12 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
       clues.push(...shaped);
       continue;
     }
+    const log = detectionLog(group);
     detections.push({
       license_expression: expression,
       license_expression_spdx: scancodeToSpdx(expression),
       matches: shaped,
-      detection_log: detectionLog(group),
+      ...(log.length ? { detection_log: log } : {}),
       identifier: `${safeExpressionName(expression)}-${detectionUuid(q, group, shaped)}`,
     });
   }

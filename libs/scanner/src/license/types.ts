@@ -19,7 +19,8 @@ export interface LicenseDetectionResult {
   license_expression: string;
   license_expression_spdx: string;
   matches: LicenseMatch[];
-  detection_log: string[];
+  /** Why the detection is not a plain one (imperfect coverage, unknown matches...); absent when there is nothing to say, as ScanCode writes no log without its diagnostics. */
+  detection_log?: string[];
   identifier: string;
 }
 

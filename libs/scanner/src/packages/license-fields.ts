@@ -6,7 +6,7 @@
  * `from_file` the datafile. A structured statement (npm's list of declared licenses) becomes its
  * YAML text (`- MIT\n`), as ScanCode's saneyaml writes it, and is detected as such.
  */
-import { detectLicenseInText, type LicenseScan } from '../license';
+import { detectLicenseInText, undetectedStatement, wordTokens, type LicenseScan } from '../license';
 import type { LicenseStatement, PackageData } from './package-data';
 import { saneYamlDump, type YamlValue } from './saneyaml';
 
@@ -24,7 +24,14 @@ function asSpdxExpression(statement: string, path: string): LicenseScan | null {
   const scan = detectLicenseInText(`SPDX-License-Identifier: ${text}`, { path, includeText: true });
   const expr = scan.detected_license_expression;
   if (!expr || /\bunknown/.test(expr)) return null;
-  for (const d of scan.license_detections) for (const m of d.matches) (m as { matched_text?: string }).matched_text = text;
+  // The statement itself is the match (ScanCode reads it as an expression, without the tag's words).
+  const length = wordTokens(text).length;
+  for (const d of scan.license_detections) {
+    for (const m of d.matches) {
+      (m as { matched_text?: string }).matched_text = text;
+      m.matched_length = length;
+    }
+  }
   return scan;
 }
 
@@ -44,7 +51,8 @@ function populateOwnLicenseFields(data: PackageData, datafilePath: string): void
   const statement = licenseStatementText(data.extracted_license_statement);
   data.extracted_license_statement = statement;
   if (!statement || data.declared_license_expression) return;
-  const scan = asSpdxExpression(statement, datafilePath) ?? detectLicenseInText(statement, { path: datafilePath, includeText: true });
+  let scan = asSpdxExpression(statement, datafilePath) ?? detectLicenseInText(statement, { path: datafilePath, includeText: true });
+  if (!scan.detected_license_expression && statement.trim()) scan = undetectedStatement(statement, datafilePath);
   data.declared_license_expression = scan.detected_license_expression;
   data.declared_license_expression_spdx = scan.detected_license_expression_spdx;
   data.license_detections = scan.license_detections as unknown as Record<string, unknown>[];
