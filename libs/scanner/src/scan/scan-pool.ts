@@ -7,6 +7,7 @@ import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-s
 import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failure';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 import type { SourceSymbolsResult, SourceSymbolsTask } from './source-symbols-worker';
+import { copyrightHolders } from './copyright-holders';
 
 /** A compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
 function workerFile(name = 'scan-worker.js'): string {
@@ -183,7 +184,30 @@ export class ScanPool {
    */
   async licenseFields(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
     if (!this.pool) return tasks.map(statementLicenseFields);
-    return (await this.pool.run(tasks, { name: 'licenseFields' })) as StatementLicenseFields[];
+    return this.acrossWorkers<StatementTask, StatementLicenseFields>(tasks, 'licenseFields');
+  }
+
+  /**
+   * The holders of each copyright statement (see copyright-holders.ts), on the workers: the
+   * statements of a root's packages take the copyright detector a second or more, which the
+   * calling thread has better uses for.
+   */
+  async copyrightHolders(statements: string[]): Promise<string[][]> {
+    if (!this.pool) return statements.map(copyrightHolders);
+    return this.acrossWorkers<string, string[]>(statements, 'copyrightHolders');
+  }
+
+  /**
+   * One call of a worker entry over a list, cut into one contiguous slice per worker so that
+   * every worker takes a share; the results in the list's order.
+   */
+  private async acrossWorkers<T, R>(items: T[], name: string): Promise<R[]> {
+    if (items.length === 0) return [];
+    const size = Math.ceil(items.length / this.processes);
+    const slices: T[][] = [];
+    for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
+    const results = await Promise.all(slices.map((slice) => this.pool!.run(slice, { name }) as Promise<R[]>));
+    return results.flat();
   }
 
   /**

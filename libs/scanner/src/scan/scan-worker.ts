@@ -1,6 +1,7 @@
 import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
+import { copyrightHolders as holdersOf } from './copyright-holders';
 
 /** Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other. The license index loads once per worker. */
 export async function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {
@@ -21,3 +22,8 @@ export function licenseFields(tasks: StatementTask[]): StatementLicenseFields[] 
   return tasks.map(statementLicenseFields);
 }
 
+
+/** Piscina worker entry (`name: 'copyrightHolders'`): the holders of each copyright statement. */
+export function copyrightHolders(statements: string[]): string[][] {
+  return statements.map(holdersOf);
+}
