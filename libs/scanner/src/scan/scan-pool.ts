@@ -95,7 +95,7 @@ export class ScanPool {
   }
 
   /**
-   * Has every worker load the scan engine and build its license index now, in the background:
+   * Has every worker load the scan engine and libmagic and build its license index now, in the background:
    * a step that keeps this thread and the disks busy without the workers (extracting archives
    * and image layers) hides the seconds that otherwise delay the first scan. Failures surface
    * with the first real task instead.
@@ -104,7 +104,7 @@ export class ScanPool {
     const pool = this.pool;
     if (!pool) return;
     const task: StatementTask[] = [{ statement: 'MIT', path: '' }];
-    for (let i = 0; i < this.processes; i++) pool.run(task, { name: 'licenseFields' }).catch(() => undefined);
+    for (let i = 0; i < this.processes; i++) pool.run(task, { name: 'warmUp' }).catch(() => undefined);
   }
 
   get concurrency(): number {

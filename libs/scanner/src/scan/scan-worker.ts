@@ -2,6 +2,7 @@ import { FileScanOutput, FileScanTask, scanOneFile } from './file-scan';
 import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-scan';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 import { copyrightHolders as holdersOf } from './copyright-holders';
+import { loadMagic } from '../info/magic-detector';
 
 /** Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other. The license index loads once per worker. */
 export async function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {
@@ -26,4 +27,13 @@ export function licenseFields(tasks: StatementTask[]): StatementLicenseFields[] 
 /** Piscina worker entry (`name: 'copyrightHolders'`): the holders of each copyright statement. */
 export function copyrightHolders(statements: string[]): string[][] {
   return statements.map(holdersOf);
+}
+
+/**
+ * Piscina worker entry (`name: 'warmUp'`): what a worker's first files would otherwise wait for,
+ * done ahead: libmagic loaded (file info) and the license index built (the statements' fields).
+ */
+export async function warmUp(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
+  await loadMagic();
+  return licenseFields(tasks);
 }
