@@ -2,6 +2,10 @@
  * The pool's list calls (license fields of statements, copyright holders) cut a list across the
  * workers: the answers must be those of the calling thread, in the list's order.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseSystemDatafile } from '../container/rootfs-packages';
 import { statementLicenseFields } from '../packages/license-fields';
 import { copyrightHolders } from './copyright-holders';
 import { ScanPool } from './scan-pool';
@@ -26,5 +30,28 @@ describe('ScanPool list calls across workers', () => {
     expect(await pool.copyrightHolders(COPYRIGHTS)).toEqual(COPYRIGHTS.map(copyrightHolders));
     expect(await pool.copyrightHolders([])).toEqual([]);
     expect(await pool.licenseFields([])).toEqual([]);
+  });
+
+  it('parses system datafiles as the calling thread does, in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pool-datafiles-'));
+    try {
+      const files = {
+        'status': 'Package: a\nStatus: install ok installed\nVersion: 1.0\nArchitecture: amd64\n\nPackage: b\nStatus: install ok installed\nVersion: 2\n',
+        'copyright-unstructured': 'This package was debianized by Jane Doe.\nCopyright (C) 2001 Example Corp.\nLicense: GPL\n',
+        'copyright-dep5': 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n\nFiles: *\nCopyright: 2015 Someone\nLicense: MIT\n',
+      };
+      const paths = { 'status': 'root/var/lib/dpkg/status', 'copyright-unstructured': 'root/usr/share/doc/a/copyright', 'copyright-dep5': 'root/usr/share/doc/b/copyright' };
+      const tasks = Object.entries(files).map(([name, text]) => {
+        const absPath = join(dir, ...paths[name as keyof typeof paths].split('/'));
+        mkdirSync(join(absPath, '..'), { recursive: true });
+        writeFileSync(absPath, text);
+        return { absPath, path: paths[name as keyof typeof paths] };
+      });
+      const inThread = tasks.map(parseSystemDatafile);
+      expect(inThread.every((r) => r.packageData.length > 0)).toBe(true);
+      expect(await pool.systemDatafiles(tasks)).toEqual(inThread);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,8 @@ import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failur
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 import type { SourceSymbolsResult, SourceSymbolsTask } from './source-symbols-worker';
 import { copyrightHolders } from './copyright-holders';
+import { parseSystemDatafile, type SystemDatafileTask } from '../container/rootfs-packages';
+import type { RecognizeResult } from '../packages/recognize';
 
 /** A compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
 function workerFile(name = 'scan-worker.js'): string {
@@ -198,16 +200,25 @@ export class ScanPool {
   }
 
   /**
-   * One call of a worker entry over a list, cut into one contiguous slice per worker so that
-   * every worker takes a share; the results in the list's order.
+   * The installed-database files of a root parsed on the workers (see installedPackagesOfRoot's
+   * `parse`): a Debian root's copyright files give the copyright detector seconds of work.
+   */
+  async systemDatafiles(tasks: SystemDatafileTask[]): Promise<RecognizeResult[]> {
+    if (!this.pool) return tasks.map(parseSystemDatafile);
+    return this.acrossWorkers<SystemDatafileTask, RecognizeResult>(tasks, 'systemDatafiles');
+  }
+
+  /**
+   * One call of a worker entry over a list, dealt round-robin into one share per worker (alike
+   * items sit together in a list: a walk's copyright files, say) so that the shares weigh about
+   * the same; the results in the list's order.
    */
   private async acrossWorkers<T, R>(items: T[], name: string): Promise<R[]> {
     if (items.length === 0) return [];
-    const size = Math.ceil(items.length / this.processes);
-    const slices: T[][] = [];
-    for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
-    const results = await Promise.all(slices.map((slice) => this.pool!.run(slice, { name }) as Promise<R[]>));
-    return results.flat();
+    const shares = Math.min(this.processes, items.length);
+    const dealt = Array.from({ length: shares }, (_, w) => items.filter((_, i) => i % shares === w));
+    const results = await Promise.all(dealt.map((share) => this.pool!.run(share, { name }) as Promise<R[]>));
+    return items.map((_, i) => results[i % shares][Math.floor(i / shares)]);
   }
 
   /**

@@ -3,6 +3,8 @@ import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-s
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 import { copyrightHolders as holdersOf } from './copyright-holders';
 import { loadMagic } from '../info/magic-detector';
+import { parseSystemDatafile, type SystemDatafileTask } from '../container/rootfs-packages';
+import type { RecognizeResult } from '../packages/recognize';
 
 /** Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other. The license index loads once per worker. */
 export async function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {
@@ -36,4 +38,9 @@ export function copyrightHolders(statements: string[]): string[][] {
 export async function warmUp(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
   await loadMagic();
   return licenseFields(tasks);
+}
+
+/** Piscina worker entry (`name: 'systemDatafiles'`): installed-database files of a root, parsed. */
+export function systemDatafiles(tasks: SystemDatafileTask[]): RecognizeResult[] {
+  return tasks.map(parseSystemDatafile);
 }
