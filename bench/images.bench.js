@@ -5,10 +5,11 @@
 // root, once, with its version; every package of the application's lockfile; every file a
 // container of the image sees; no file of a whited-out path.
 const { openAsBlob, statSync } = require('node:fs');
-const { basename, join } = require('node:path');
+const { basename, join, resolve } = require('node:path');
 const { startBenchStack } = require('./lib/bench-stack');
 const { cdxgenBin, runCdxgen } = require('./lib/cdxgen');
 const { withPeakTreeRss } = require('./lib/process-rss');
+const { cpuMeter, pidsMatching } = require('./lib/process-cpu');
 const { requireTs } = require('./lib/require-ts');
 const { assertNoneMissing } = require('./lib/verify');
 const { waitForRunEnd } = require('./lib/wait');
@@ -24,7 +25,25 @@ const SCANNED_STATUSES = new Set(['scanned', 'scanned-with-error', 'no-licenses'
 const npmKey = (name, version) => `${name}@${version}`;
 const countBy = (items, key) => items.reduce((acc, x) => ({ ...acc, [key(x)]: (acc[key(x)] ?? 0) + 1 }), {});
 
-/** The project's run of the pipeline on the archive, timed from the upload to the run's end, with the runner's peak RSS. */
+/**
+ * CPU time of the processes the run goes through, by service, read from /proc: on a shared
+ * machine that says where the time went when the wall clock cannot. `bench` is this process
+ * (the local S3 server the uploads go through, the polling); `postgres` every database backend.
+ */
+function serviceCpu(bench) {
+  return cpuMeter(async () => ({
+    ...Object.fromEntries([...bench.stack.children].map(([name, child]) => [name, [child.pid]])),
+    bench: [process.pid],
+    postgres: pidsMatching('postgres:'),
+  }));
+}
+
+/**
+ * The project's run of the pipeline on the archive, timed from the upload to the run's end, with
+ * the runner's peak RSS, the phases outside the pipeline (the upload and project creation until
+ * the API answers, the wait until the run starts; from the run's dates, whose clock is this
+ * machine's) and the CPU each service spent.
+ */
 async function analyzeImage(bench, image) {
   const form = new FormData();
   form.set('name', `bench images ${Date.now()}`);
@@ -32,17 +51,24 @@ async function analyzeImage(bench, image) {
   form.set('execute_now', 'true');
   form.set('upload_file', await openAsBlob(image.tarball), basename(image.tarball));
   const runner = bench.stack.children.get('pipeline-runner').pid;
+  const meter = serviceCpu(bench);
+  const cpuBefore = await meter.snapshot();
   const t0 = Date.now();
+  let created_at = 0;
   const { result, peak } = await withPeakTreeRss({ runner }, async () => {
     const created = await (await fetch(`${bench.baseUrl}/api/projects/`, { method: 'POST', body: form })).json();
+    created_at = Date.now();
     if (!created.runs?.[0]) throw new Error(`project not created: ${JSON.stringify(created)}`);
     return { run: await waitForRunEnd(created.runs[0].url), uuid: created.uuid };
   }, { intervalMs: 100 });
   const seconds = (Date.now() - t0) / 1000;
+  const cpu_ms = meter.diff(cpuBefore, await meter.snapshot());
   if (result.run.status !== 'success') throw new Error(`${PIPELINE} ${result.run.status}: ${result.run.task_output}\n${result.run.log}`);
   const get = async (what) => (await fetch(`${bench.baseUrl}/api/projects/${result.uuid}/${what}/`)).json();
   const steps = String(result.run.log).split('\n').filter((l) => / completed in /.test(l)).map((l) => l.replace(/^\S+ \S+ /, ''));
-  return { seconds, execution_time: result.run.execution_time, steps, runner_peak_rss_mib: peak.runner, get };
+  const at = (date) => (date ? +((Date.parse(date) - t0) / 1000).toFixed(2) : null);
+  const phases = { api_answered: +((created_at - t0) / 1000).toFixed(2), run_started: at(result.run.task_start_date), run_ended: at(result.run.task_end_date) };
+  return { seconds, execution_time: result.run.execution_time, phases, steps, runner_peak_rss_mib: peak.runner, cpu_ms, get };
 }
 
 /**
@@ -154,17 +180,30 @@ function describeImage(image) {
 /** Other work on the machine skews a side: the 1, 5 and 15 minute load averages before it are kept with its figures. */
 const loadAverage = () => require('node:os').loadavg().map((l) => +l.toFixed(2));
 
+/**
+ * BENCH_IMAGES_PROFILE=<dir> profiles every service (lib/cpu-profile-hook.js) into <dir>, the
+ * runner's scan workers too, written when the stack stops; summarize them with
+ * lib/profile-summary.js. BENCH_IMAGES_SKIP_CDXGEN=1 leaves cdxgen out (profiling runs only:
+ * the comparison needs both sides in one run).
+ */
+function profilingEnv() {
+  const dir = process.env.BENCH_IMAGES_PROFILE;
+  if (!dir) return {};
+  return { NODE_OPTIONS: `--require ${join(__dirname, 'lib', 'cpu-profile-hook.js')}`, BENCH_CPU_PROFILE_DIR: resolve(dir), BENCH_CPU_PROFILE_SERVICES: process.env.BENCH_IMAGES_PROFILE_SERVICES ?? 'pipeline-runner,api-gateway' };
+}
+
 async function main() {
   const image = debianTestImage();
   const result = { image: describeImage(image) };
   // cdxgen first, with the stack not started yet: neither takes the other's cores.
-  result.cdxgen = { load_average_before: loadAverage(), ...(await cdxgenOnImage(image)) };
-  const bench = await startBenchStack('images');
+  if (!process.env.BENCH_IMAGES_SKIP_CDXGEN) result.cdxgen = { load_average_before: loadAverage(), ...(await cdxgenOnImage(image)) };
+  else result.cdxgen = { error: 'skipped (BENCH_IMAGES_SKIP_CDXGEN)' };
+  const bench = await startBenchStack('images', { env: profilingEnv() });
   try {
     const loadBefore = loadAverage();
     const run = await analyzeImage(bench, image);
     const verified = await verifyProject(run, image);
-    result[PIPELINE] = { load_average_before: loadBefore, verified, seconds: run.seconds, execution_time: run.execution_time, steps: run.steps, files_per_s: Math.round(verified.files / run.seconds), runner_peak_rss_mib: run.runner_peak_rss_mib };
+    result[PIPELINE] = { load_average_before: loadBefore, verified, seconds: run.seconds, execution_time: run.execution_time, phases: run.phases, steps: run.steps, cpu_ms: run.cpu_ms, files_per_s: Math.round(verified.files / run.seconds), runner_peak_rss_mib: run.runner_peak_rss_mib };
   } finally {
     await bench.stop();
   }

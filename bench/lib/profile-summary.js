@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Summarizes .cpuprofile files: self time by function and by package/area, as a share of the
-// samples. `node bench/lib/profile-summary.js <file.cpuprofile>... [--top N]`
+// samples. `node bench/lib/profile-summary.js <file.cpuprofile>... [--top N] [--merge]`; --merge
+// sums the files into one summary (a worker thread's profile comes in several files).
 const { readFileSync } = require('node:fs');
 
 function area(url) {
@@ -15,17 +16,31 @@ function area(url) {
   return m ? `${m[1]}/${m[2]}` : url;
 }
 
-function summarize(file, top) {
-  const profile = JSON.parse(readFileSync(file, 'utf8'));
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/** Sample counts by call frame of the files together. */
+function selfCounts(files) {
   const self = new Map();
-  for (const id of profile.samples) self.set(id, (self.get(id) ?? 0) + 1);
-  const total = profile.samples.length;
+  let total = 0;
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, 'utf8'));
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    for (const id of profile.samples) {
+      const cf = byId.get(id).callFrame;
+      const entry = self.get(cf) ?? self.get(`${cf.functionName}|${cf.url}|${cf.lineNumber}`);
+      if (entry) entry.count++;
+      else self.set(`${cf.functionName}|${cf.url}|${cf.lineNumber}`, { cf, count: 1 });
+    }
+    total += profile.samples.length;
+  }
+  return { self: [...self.values()], total };
+}
+
+function summarize(files, top) {
+  const { self, total } = selfCounts(files);
+  const file = files.join(' + ');
   const fn = new Map();
   const areas = new Map();
   let idle = 0;
-  for (const [id, count] of self) {
-    const cf = byId.get(id).callFrame;
+  for (const { cf, count } of self) {
     if (cf.functionName === '(idle)') {
       idle += count;
       continue;
@@ -47,4 +62,6 @@ function summarize(file, top) {
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-for (const f of args.filter((a, i) => a !== '--top' && i !== topAt + 1)) summarize(f, top);
+const files = args.filter((a, i) => a !== '--top' && a !== '--merge' && (topAt < 0 || i !== topAt + 1));
+if (args.includes('--merge')) summarize(files, top);
+else for (const f of files) summarize([f], top);

@@ -42,6 +42,11 @@ export interface ObjectStorage {
   remove(key: string): Promise<void>;
   /** Removes every object under a non-empty prefix in batches; returns how many it removed. */
   removePrefix(prefix: string): Promise<number>;
+  /**
+   * Copies one object to another key inside the store (S3's CopyObject: no byte passes through
+   * this process); returns the size copied. Throws ObjectNotFoundError if `fromKey` is missing.
+   */
+  copy(fromKey: string, toKey: string): Promise<{ size: number }>;
   /** Copies every object under `fromPrefix` to the same relative key under `toPrefix`. */
   copyPrefix(fromPrefix: string, toPrefix: string): Promise<number>;
   /** Uploads regular files under `localDir` (symlinks skipped) below `prefix`; returns the file count. */

@@ -206,6 +206,13 @@ export class S3ObjectStorage implements ObjectStorage {
     return removed;
   }
 
+  async copy(fromKey: string, toKey: string): Promise<{ size: number }> {
+    const source = await this.stat(fromKey);
+    if (!source) throw new ObjectNotFoundError(fromKey);
+    await this.copyObject(source, toKey);
+    return { size: source.size };
+  }
+
   async copyPrefix(fromPrefix: string, toPrefix: string): Promise<number> {
     assertPrefix(fromPrefix);
     assertPrefix(toPrefix);

@@ -42,6 +42,7 @@ export interface StorageKeys {
   codebase(uuid: string, relPath: string): string;
   codebasePackPrefix(uuid: string): string;
   codebasePack(uuid: string, runUuid: string): string;
+  codebasePackInput(uuid: string, runUuid: string, filename: string): string;
   outputPrefix(uuid: string): string;
   output(uuid: string, filename: string): string;
 }
@@ -58,6 +59,11 @@ export const storageKeys: StorageKeys = {
   /** `projects/<uuid>/codebase-packs/`: a run's codebase files in one object each (see step-runner). */
   codebasePackPrefix: (uuid) => `${storageKeys.project(uuid)}codebase-packs/`,
   codebasePack: (uuid, runUuid) => key(`${storageKeys.codebasePackPrefix(uuid)}${projectId(runUuid)}.pack`),
+  /**
+   * A copy of an input whose bytes a run's codebase reads in place (an image layer inside an
+   * uncompressed `docker save`): the run's pack entries point into it rather than into the pack.
+   */
+  codebasePackInput: (uuid, runUuid, filename) => key(`${storageKeys.codebasePackPrefix(uuid)}${projectId(runUuid)}.input.${fileName(filename)}`),
   /** `projects/<uuid>/output/` */
   outputPrefix: (uuid) => `${storageKeys.project(uuid)}output/`,
   output: (uuid, filename) => key(`${storageKeys.outputPrefix(uuid)}${fileName(filename)}`),

@@ -1,6 +1,6 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InvalidKeyError, type ObjectInfo, type S3ObjectStorage } from '../src';
+import { InvalidKeyError, ObjectNotFoundError, type ObjectInfo, type S3ObjectStorage } from '../src';
 import { startTestS3, type TestS3 } from './local-s3-fixture';
 
 /** A small codebase: nested directories, odd names, and a directory holding only directories. */
@@ -89,6 +89,13 @@ describe('S3ObjectStorage: prefixes and directories', () => {
       expect((await storage.getBuffer(`projects/p3/codebase/${rel}`)).toString()).toBe(content);
     }
     expect(await storage.exists('projects/p1/codebase/src/main.c')).toBe(true); // source untouched
+  });
+
+  it('copy copies one object inside the store and gives its size; a missing source is ObjectNotFoundError', async () => {
+    expect(await storage.copy('projects/p1/codebase/src/lib/c++ 100%/x#y?.h', 'projects/p4/odd copy#1')).toEqual({ size: 3 });
+    expect((await storage.getBuffer('projects/p4/odd copy#1')).toString()).toBe('odd');
+    await expect(storage.copy('projects/p1/missing', 'projects/p4/x')).rejects.toThrow(ObjectNotFoundError);
+    await storage.removePrefix('projects/p4/');
   });
 
   it('copyPrefix refuses a target inside the source', async () => {

@@ -1,15 +1,17 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ClaimedRun, RunLog } from '@sca/persistence';
 import { createStepContext, loadCodebaseFiles, OpenStepContext, packCodebase, PlannedStep, RunPolicies, runPlannedSteps, StepContextServices, WorkDirs } from '@sca/pipelines';
 import { FetchPolicy } from '@sca/fetch';
+import { ScanPool } from '@sca/scanner';
 import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
 import { clamdSettings } from '../config/clamd-config';
 import { RunnerConfig } from '../config/runner.config';
 import { processScratchName } from './scratch-areas';
+import { WarmScanPool } from './warm-scan-pool';
 
 export type ProgressSink = (step: string, done: number, total: number, flushNow: boolean) => void;
 
@@ -17,8 +19,9 @@ export const FETCH_POLICY = Symbol('FETCH_POLICY');
 
 /** Runs the planned steps of one run in a scratch directory, then keeps its outputs in storage. */
 @Injectable()
-export class StepRunner {
+export class StepRunner implements OnModuleInit, OnApplicationShutdown {
   private readonly services: StepContextServices;
+  private readonly warmPool: WarmScanPool;
 
   constructor(
     private readonly db: DataSource,
@@ -26,7 +29,10 @@ export class StepRunner {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(FETCH_POLICY) fetchPolicy: FetchPolicy,
   ) {
+    const newPool = () => new ScanPool({ processes: config.SCAN_PROCESSES, workerMemoryMb: config.SCAN_WORKER_MEMORY_MB });
+    this.warmPool = new WarmScanPool(newPool, config.SCAN_WARM_POOL === 1);
     this.services = {
+      scanPool: () => this.warmPool.take(),
       db,
       storage,
       fetchPolicy,
@@ -39,6 +45,14 @@ export class StepRunner {
       purldb: config.PURLDB_URL ? { url: config.PURLDB_URL, user: config.PURLDB_USER, password: config.PURLDB_PASSWORD, apiKey: config.PURLDB_API_KEY } : null,
       clamd: clamdSettings(config),
     };
+  }
+
+  onModuleInit(): void {
+    this.warmPool.refill();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.warmPool.close();
   }
 
   async runAll(run: ClaimedRun, plan: PlannedStep[], log: RunLog, signal: AbortSignal, setProgress: ProgressSink, policies: RunPolicies): Promise<void> {
@@ -80,6 +94,8 @@ export class StepRunner {
       // Never remove the scratch directory under a running upload.
       await (codebaseUpload as Promise<void> | null)?.catch(() => undefined);
       await rm(dirs.root, { recursive: true, force: true });
+      // The next run's workers warm up now, while this runner waits for it.
+      this.warmPool.refill();
     }
   }
 
@@ -98,7 +114,7 @@ export class StepRunner {
 
   /** The codebase as one pack object per run (see libs/pipelines codebase-pack.ts; restore-codebase.ts reads it back). */
   private async keepCodebase(run: ClaimedRun, dirs: WorkDirs): Promise<void> {
-    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, await loadCodebaseFiles(dirs));
+    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, await loadCodebaseFiles(dirs), { inputDir: dirs.input });
   }
 
   /** What the API serves later (file_content, outputs) must outlive the scratch directory. */

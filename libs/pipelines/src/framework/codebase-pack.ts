@@ -1,4 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { savePackEntries, type PackEntry } from '@sca/persistence';
@@ -44,20 +46,58 @@ function* fileChunks(absPath: string, range?: FileRange): Generator<Buffer> {
 }
 
 /**
+ * The run's local inputs that are byte for byte the project's stored inputs (same name, same
+ * size: inputs cannot change once a run has started), by absolute path, with their keys.
+ */
+async function storedInputs(storage: ObjectStorage, projectUuid: string, inputDir: string | undefined): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!inputDir) return out;
+  const names = await readdir(inputDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const path = join(inputDir, name);
+    const local = await stat(path).catch(() => null);
+    if (!local?.isFile()) continue;
+    const key = storageKeys.input(projectUuid, name);
+    if ((await storage.stat(key))?.size === local.size) out.set(path, key);
+  }
+  return out;
+}
+
+export interface PackOptions {
+  /**
+   * The run's input/ directory: a file whose bytes are a plain range of one of its inputs (a
+   * layer of an uncompressed image tarball, read in place) is not copied into the pack; the
+   * input is copied inside the store instead and the file's entry points into that copy.
+   */
+  inputDir?: string;
+}
+
+/**
  * Keeps a run's codebase/ in storage as one object: the regular files concatenated in walk
  * order (symlinks skipped), and one `codebase_pack_entries` row per file with its offset and
  * size, so `file_content` reads a file with a byte range. Thousands of small objects cost far
- * more to upload than their bytes; one streamed object costs its bytes. A later run's pack
- * takes over the paths it contains.
+ * more to upload than their bytes; one streamed object costs its bytes. A file that is a range
+ * of a stored input (see PackOptions) costs nothing: the store copies the input once, without
+ * its bytes passing through the runner (an image's layers are most of its codebase). A later
+ * run's pack takes over the paths it contains.
  */
-export async function packCodebase(storage: ObjectStorage, db: DataSource, projectUuid: string, runUuid: string, codebase: CodebaseFiles): Promise<number> {
+export async function packCodebase(storage: ObjectStorage, db: DataSource, projectUuid: string, runUuid: string, codebase: CodebaseFiles, opts: PackOptions = {}): Promise<number> {
   const key = storageKeys.codebasePack(projectUuid, runUuid);
+  const inputs = await storedInputs(storage, projectUuid, opts.inputDir);
+  const copies = new Map<string, string>();
   const entries: PackEntry[] = [];
   let offset = 0;
   async function* packBytes(): AsyncGenerator<Buffer> {
     for await (const entry of codebase.walk('')) {
       if (entry.type !== 'file') continue;
       const path = entry.path.slice(1);
+      const range = entry.range;
+      if (range && range.deflated === undefined && inputs.has(range.path)) {
+        const copy = storageKeys.codebasePackInput(projectUuid, runUuid, basename(range.path));
+        copies.set(range.path, copy);
+        entries.push({ project_uuid: projectUuid, path, pack_key: copy, pack_offset: range.start, size: range.size });
+        continue;
+      }
       let size = 0;
       for (const chunk of fileChunks(entry.absPath, entry.range)) {
         size += chunk.length;
@@ -68,6 +108,11 @@ export async function packCodebase(storage: ObjectStorage, db: DataSource, proje
     }
   }
   await storage.putStream(key, Readable.from(packBytes()), { contentType: 'application/octet-stream' });
+  for (const [path, copy] of copies) {
+    const { size } = await storage.copy(inputs.get(path) as string, copy);
+    const local = (await stat(path)).size;
+    if (size !== local) throw new Error(`Codebase pack: the stored input ${basename(path)} has ${size} bytes, the run's copy ${local}`);
+  }
   await savePackEntries(db, entries);
   return entries.length;
 }

@@ -8,7 +8,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRunRepositories } from '@sca/persistence';
+import { storageKeys } from '@sca/storage';
 import { usePipelineHarness } from '@sca/testing';
+import { dockerArchive, layerTar } from '../../../scanner/src/container/__fixtures__/image-writers';
 import { restoreCodebase } from './restore-codebase';
 import { storedCodebaseFiles } from './stored-codebase';
 
@@ -80,5 +82,39 @@ describe('restoreCodebase', () => {
     expect(index).toBe(Object.keys(expected).length);
     expect(Object.keys(read).length).toBe(Math.ceil(index / 2));
     for (const [path, data] of Object.entries(read)) expect(data.equals(expected[path])).toBe(true);
+  });
+
+  it('an image read in place: its layer files point into a copy of the input, hard links and all, and come back byte for byte', async () => {
+    // Over 1 MiB, the layer stays in the uncompressed docker save and is read where it is.
+    const big = Buffer.alloc(1536 * 1024, 0x41);
+    const layer = await layerTar([
+      { name: 'usr/', type: 'directory' },
+      { name: 'usr/big.bin', data: big },
+      { name: 'usr/a.txt', data: 'first\n' },
+      { name: 'usr/hard-a.txt', type: 'link', linkname: 'usr/a.txt' },
+      { name: 'usr/z.txt', data: 'last\n' },
+    ]);
+    const input = join(work, 'image.tar');
+    writeFileSync(input, await dockerArchive([{ tags: ['t:1'], layers: [layer] }]));
+    const run = await harness().run({ pipeline: 'analyze_docker_image', inputs: [input], keepCodebase: true });
+    expect(run.status).toBe('success');
+
+    const resources = createRunRepositories(harness().db, run.projectUuid, null).resources;
+    const packs = new Map<string, string>();
+    for await (const row of resources.storedFiles()) if (row.pack) packs.set(row.path, row.pack.key);
+    const layerFiles = [...packs].filter(([path]) => /\/usr\/[^/]+$/.test(path));
+    expect(layerFiles.map(([path]) => path.replace(/^.*\/usr\//, '')).sort()).toEqual(['a.txt', 'big.bin', 'hard-a.txt', 'z.txt']);
+    const prefix = storageKeys.codebasePackPrefix(run.projectUuid);
+    for (const [, key] of layerFiles) expect(key.startsWith(prefix) && key.endsWith('.input.image.tar')).toBe(true);
+
+    const target = join(work, 'restored-image');
+    const restored = await restoreCodebase(resources, harness().storage, target);
+    const back = filesUnder(target);
+    const byName = (name: string) => Object.entries(back).find(([path]) => path.endsWith(`/usr/${name}`))?.[1];
+    expect(byName('big.bin')?.equals(big)).toBe(true);
+    expect(byName('a.txt')?.toString()).toBe('first\n');
+    expect(byName('hard-a.txt')?.toString()).toBe('first\n');
+    expect(byName('z.txt')?.toString()).toBe('last\n');
+    expect(restored.notStored).toEqual([]);
   });
 });

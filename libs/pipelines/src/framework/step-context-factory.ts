@@ -16,6 +16,12 @@ export interface StepContextServices {
   /** The PurlDB to match against (PURLDB_URL...), null when none is configured. */
   purldb?: PurlDbSettings | null;
   clamd: ClamdSettings;
+  /**
+   * Where a run's worker pool comes from when its steps first ask for one (the runner hands out
+   * a pool it warmed while idle); a new pool of `scan`'s size by default. The run owns it, and
+   * `close` stops it.
+   */
+  scanPool?: () => ScanPool;
 }
 
 /** What is particular to one run: its log, progress, stop signal and policies. */
@@ -68,7 +74,7 @@ export async function createStepContext(
     scan: services.scan,
     clamd: services.clamd,
     codebase: () => loadCodebaseFiles(dirs),
-    scanPool: () => (pool ??= new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
+    scanPool: () => (pool ??= services.scanPool?.() ?? new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
     purldb: () => (purldb ??= purldbSettings ? availablePurlDb(purldbSettings) : Promise.resolve(null)),
     signal: hooks.signal,
     log: hooks.log,

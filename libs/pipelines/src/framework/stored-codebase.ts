@@ -52,14 +52,21 @@ class PackRead {
 
   constructor(private readonly storage: ObjectStorage, readonly key: string) {}
 
-  /** Moves to the file's offset (skipping what lies between) and hands its bytes to `sink`. */
+  /**
+   * Moves to the file's offset (skipping what lies between) and hands its bytes to `sink`. A file
+   * that starts before what was read already (hard links of a layer kept as a copy of its input
+   * share their bytes) is read again from a new stream at its offset.
+   */
   async read(pack: NonNullable<StoredFileRow['pack']>, path: string, sink: (bytes: Buffer) => Promise<unknown> | void): Promise<void> {
     if (pack.size === 0) return;
+    if (this.cursor && pack.offset < this.position) {
+      await this.cursor.close();
+      this.cursor = null;
+    }
     if (!this.cursor) {
       this.cursor = new ByteCursor(await this.storage.getStream(this.key, { start: pack.offset }), `Codebase pack ${this.key}`);
       this.position = pack.offset;
     }
-    if (pack.offset < this.position) throw new Error(`Codebase pack ${this.key}: ${path} overlaps the file before it (offset ${pack.offset}, read up to ${this.position})`);
     await this.cursor.take(pack.offset - this.position, () => undefined);
     this.position = pack.offset;
     await this.cursor.take(pack.size, sink);
@@ -72,8 +79,8 @@ class PackRead {
 }
 
 /**
- * The project's stored codebase, file by file, as the runs kept it (one pack object per run,
- * see codebase-pack.ts): each pack is read once, front to back, from its first file's offset,
+ * The project's stored codebase, file by file, as the runs kept it (one pack object per run and
+ * the copies of inputs read in place, see codebase-pack.ts): each pack is read once, front to back, from its first file's offset,
  * and each file's bytes are handed out when the consumer reads them, so nothing but the file in
  * hand is held. Files come in pack order (empty files first at a shared offset); the files
  * whose bytes were never stored come last. A database cursor is open until the iteration ends.

@@ -6,15 +6,15 @@
  * assembled as the toolkit does; each package comes back with the files its database says it
  * installed (rootfs paths with their checksums) and the ones missing from the directory.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { readRange, type ArchiveTree } from '../archive/archive-tree';
+import { readRange, type ArchiveTree, type FileRange } from '../archive/archive-tree';
 import { assemblePackages, CodebaseView, type AssemblyMessage, type CodebaseEntry, type Dependency, type Package } from '../packages/assembly';
 import { randomUid, type UidFactory } from '../packages/assembly/records';
 import type { DatafileHandler } from '../packages/handler';
 import { populateLicenseFields } from '../packages/license-fields';
 import type { FileReference } from '../packages/package-data';
-import { matchingHandlers, recognizePackageData } from '../packages/recognize';
+import { matchingHandlers, recognizePackageData, type RecognizeResult } from '../packages/recognize';
 import { handlersById, systemHandlers } from '../packages/registry';
 import { rootReader, type RootReader } from './root-reader';
 
@@ -55,6 +55,26 @@ export interface RootPackagesOptions {
   uid?: UidFactory;
   /** The root's archive tree, when it is an image layer read in place (mounted at the root directory). */
   tree?: ArchiveTree;
+  /** Parses the root's datafiles elsewhere (a run's worker pool); in this thread by default. */
+  parse?: SystemDatafileParser;
+}
+
+/** A file of a root that an installed-database handler recognises, to be parsed. */
+export interface SystemDatafileTask {
+  absPath: string;
+  /** The file's bytes as a range of another file (a layer read in place). */
+  range?: FileRange;
+  /** Its codebase path (`<root name>/...`). */
+  path: string;
+}
+
+/** Parses system datafiles (on a worker pool, say), each task's answer at its index. */
+export type SystemDatafileParser = (tasks: SystemDatafileTask[]) => Promise<RecognizeResult[]>;
+
+/** The package data of one system datafile (and the errors of its handlers), read and parsed here. */
+export function parseSystemDatafile(task: SystemDatafileTask): RecognizeResult {
+  const content = task.range ? readRange(task.range) : readFileSync(task.absPath);
+  return recognizePackageData(task.absPath, content, installedDatabaseHandlers(), task.path);
 }
 
 /** The system handlers, plus the dpkg copyright file that ScanCode's dpkg assembly merges. */
@@ -73,16 +93,20 @@ export async function installedPackagesOfRoot(rootDir: string, opts: RootPackage
   const handlers = installedDatabaseHandlers();
   const entries: CodebaseEntry[] = [];
   const messages: AssemblyMessage[] = [];
+  const datafiles: { entry: CodebaseEntry; task: SystemDatafileTask }[] = [];
   for await (const e of root.entries(rootName)) {
     const entry: CodebaseEntry = { path: e.path, type: e.type };
-    if (e.type === 'file' && matchingHandlers(e.absPath, handlers).length) {
-      const content = e.range ? readRange(e.range) : await readFile(e.absPath);
-      const found = recognizePackageData(e.absPath, content, handlers, e.path);
-      for (const error of found.errors) messages.push({ severity: 'error', path: e.path, description: error });
-      if (opts.licenses !== false) for (const pd of found.packageData) populateLicenseFields(pd, e.path);
-      if (found.packageData.length) entry.packageData = found.packageData;
-    }
+    if (e.type === 'file' && matchingHandlers(e.absPath, handlers).length) datafiles.push({ entry, task: { absPath: e.absPath, range: e.range, path: e.path } });
     entries.push(entry);
+  }
+  // Parsed all at once (a Debian root's copyright files give the copyright detector seconds of work), in walk order.
+  const tasks = datafiles.map((d) => d.task);
+  const parsed = opts.parse ? await opts.parse(tasks) : tasks.map(parseSystemDatafile);
+  for (const [i, { entry }] of datafiles.entries()) {
+    const found = parsed[i];
+    for (const error of found.errors) messages.push({ severity: 'error', path: entry.path, description: error });
+    if (opts.licenses !== false) for (const pd of found.packageData) populateLicenseFields(pd, entry.path);
+    if (found.packageData.length) entry.packageData = found.packageData;
   }
   const view = new CodebaseView(entries, (path) => readInside(root, rootName, path), (path) => realPathInside(root, rootName, path));
   const ctx = assemblePackages(view, handlersById(), opts.uid ?? randomUid);

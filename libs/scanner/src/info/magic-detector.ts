@@ -29,6 +29,11 @@ function loadDetectors(): Promise<Detectors> {
   return detectors;
 }
 
+/** Loads both libmagic instances now (their magic database takes a second of CPU), for a worker's warm-up. */
+export async function loadMagic(): Promise<void> {
+  await loadDetectors();
+}
+
 /**
  * Describe the first bytes of a file. An empty file gets the values libmagic gives for an empty
  * path (inode/x-empty), which is what ScanCode reports, rather than the buffer variant. Plain

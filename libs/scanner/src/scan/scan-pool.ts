@@ -8,6 +8,9 @@ import { failedScanOutput, isOutOfMemory, type ScanFailure } from './scan-failur
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 import { licenseIndexBuffer } from '../license/index-data/index-file';
 import type { SourceSymbolsResult, SourceSymbolsTask } from './source-symbols-worker';
+import { copyrightHolders } from './copyright-holders';
+import { parseSystemDatafile, type SystemDatafileTask } from '../container/rootfs-packages';
+import type { RecognizeResult } from '../packages/recognize';
 
 /** A compiled worker; from TypeScript sources (tests) the built copy under dist/ is used. */
 function workerFile(name = 'scan-worker.js'): string {
@@ -97,7 +100,7 @@ export class ScanPool {
   }
 
   /**
-   * Has every worker load the scan engine and build its license index now, in the background:
+   * Has every worker load the scan engine and libmagic and build its license index now, in the background:
    * a step that keeps this thread and the disks busy without the workers (extracting archives
    * and image layers) hides the seconds that otherwise delay the first scan. Failures surface
    * with the first real task instead.
@@ -106,7 +109,7 @@ export class ScanPool {
     const pool = this.pool;
     if (!pool) return;
     const task: StatementTask[] = [{ statement: 'MIT', path: '' }];
-    for (let i = 0; i < this.processes; i++) pool.run(task, { name: 'licenseFields' }).catch(() => undefined);
+    for (let i = 0; i < this.processes; i++) pool.run(task, { name: 'warmUp' }).catch(() => undefined);
   }
 
   get concurrency(): number {
@@ -186,7 +189,39 @@ export class ScanPool {
    */
   async licenseFields(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
     if (!this.pool) return tasks.map(statementLicenseFields);
-    return (await this.pool.run(tasks, { name: 'licenseFields' })) as StatementLicenseFields[];
+    return this.acrossWorkers<StatementTask, StatementLicenseFields>(tasks, 'licenseFields');
+  }
+
+  /**
+   * The holders of each copyright statement (see copyright-holders.ts), on the workers: the
+   * statements of a root's packages take the copyright detector a second or more, which the
+   * calling thread has better uses for.
+   */
+  async copyrightHolders(statements: string[]): Promise<string[][]> {
+    if (!this.pool) return statements.map(copyrightHolders);
+    return this.acrossWorkers<string, string[]>(statements, 'copyrightHolders');
+  }
+
+  /**
+   * The installed-database files of a root parsed on the workers (see installedPackagesOfRoot's
+   * `parse`): a Debian root's copyright files give the copyright detector seconds of work.
+   */
+  async systemDatafiles(tasks: SystemDatafileTask[]): Promise<RecognizeResult[]> {
+    if (!this.pool) return tasks.map(parseSystemDatafile);
+    return this.acrossWorkers<SystemDatafileTask, RecognizeResult>(tasks, 'systemDatafiles');
+  }
+
+  /**
+   * One call of a worker entry over a list, dealt round-robin into one share per worker (alike
+   * items sit together in a list: a walk's copyright files, say) so that the shares weigh about
+   * the same; the results in the list's order.
+   */
+  private async acrossWorkers<T, R>(items: T[], name: string): Promise<R[]> {
+    if (items.length === 0) return [];
+    const shares = Math.min(this.processes, items.length);
+    const dealt = Array.from({ length: shares }, (_, w) => items.filter((_, i) => i % shares === w));
+    const results = await Promise.all(dealt.map((share) => this.pool!.run(share, { name }) as Promise<R[]>));
+    return items.map((_, i) => results[i % shares][Math.floor(i / shares)]);
   }
 
   /**

@@ -3,6 +3,10 @@ import { RecordScanTask, scanFileRecord, SerializedRecordData } from './record-s
 import { workerData } from 'node:worker_threads';
 import { statementLicenseFields, type StatementLicenseFields, type StatementTask } from '../packages/license-fields';
 import { useLicenseIndexBuffer } from '../license/index-data/index-file';
+import { copyrightHolders as holdersOf } from './copyright-holders';
+import { loadMagic } from '../info/magic-detector';
+import { parseSystemDatafile, type SystemDatafileTask } from '../container/rootfs-packages';
+import type { RecognizeResult } from '../packages/recognize';
 
 // The pool hands every worker the index bytes it read once (a SharedArrayBuffer): no copy per worker.
 const shared = (workerData as { licenseIndex?: unknown } | null)?.licenseIndex;
@@ -27,3 +31,22 @@ export function licenseFields(tasks: StatementTask[]): StatementLicenseFields[] 
   return tasks.map(statementLicenseFields);
 }
 
+
+/** Piscina worker entry (`name: 'copyrightHolders'`): the holders of each copyright statement. */
+export function copyrightHolders(statements: string[]): string[][] {
+  return statements.map(holdersOf);
+}
+
+/**
+ * Piscina worker entry (`name: 'warmUp'`): what a worker's first files would otherwise wait for,
+ * done ahead: libmagic loaded (file info) and the license index built (the statements' fields).
+ */
+export async function warmUp(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
+  await loadMagic();
+  return licenseFields(tasks);
+}
+
+/** Piscina worker entry (`name: 'systemDatafiles'`): installed-database files of a root, parsed. */
+export function systemDatafiles(tasks: SystemDatafileTask[]): RecognizeResult[] {
+  return tasks.map(parseSystemDatafile);
+}

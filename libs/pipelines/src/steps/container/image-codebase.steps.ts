@@ -71,7 +71,8 @@ export const collectImageSystemPackages = defineStep({
         const dir = posix.join(ctx.dirs.codebase, r.codebaseDir);
         return { dir, tag: r.tag, tree: mounts.get(dir) };
       });
-      const found = await installedPackagesOfLayers(layers, { licenses: false });
+      const pool = ctx.scanPool();
+      const found = await installedPackagesOfLayers(layers, { licenses: false, parse: (tasks) => pool.systemDatafiles(tasks) });
       await reportDatabaseMessages(ctx, found.messages, 'collect_and_create_system_packages');
       await detectSystemPackageLicenses(ctx, found.packages, (p) => posix.join(ctx.dirs.codebase, roots[p.layer].codebaseDir));
       const saved = await saveSystemPackages(

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { detectCopyrights, textLines, type InstalledPackage, type Package } from '@sca/scanner';
+import type { InstalledPackage, Package } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
 import { baseScanOptions } from '../codebase/codebase-files';
 
@@ -19,27 +19,44 @@ function copyrightFile(pkg: Package): string | null {
  *   copyright file) gives the declared license;
  * - an unstructured Debian copyright file (no statement) gets license detection over its whole
  *   text (ScanCode's UnstructuredCopyrightProcessor), with its line numbers;
- * - the holders are those the copyright detector finds in the package's copyright statements
- *   (fast, and no license index: on this thread).
+ * - the holders are those the copyright detector finds in the package's copyright statements.
  * `rootDirOf` gives the absolute directory whose name starts a package's datafile paths (its
  * layer or root filesystem).
  */
 export async function detectSystemPackageLicenses<P extends InstalledPackage>(ctx: StepContext, packages: readonly P[], rootDirOf: (p: P) => string): Promise<void> {
-  const pool = ctx.scanPool();
+  // Three independent sets of packages (a statement; no statement but a copyright file; a
+  // copyright but no holder yet), each detected on the workers, all at once: every worker has
+  // a share while this thread waits.
   const withStatement = packages.map((p) => p.package).filter((p) => p.extracted_license_statement && !p.declared_license_expression);
-  const fields = await pool.licenseFields(withStatement.map((p) => ({ statement: p.extracted_license_statement as string, path: copyrightFile(p) ?? p.datafile_paths[0] ?? '' })));
-  withStatement.forEach((p, i) => Object.assign(p, fields[i]));
+  const withoutHolder = packages.map((p) => p.package).filter((p) => !p.holder && p.copyright);
+  const unstructured = packages.filter(({ package: p }) => !p.extracted_license_statement && !p.declared_license_expression && copyrightFile(p));
+  await Promise.all([
+    statementLicenses(ctx, withStatement),
+    holders(ctx, withoutHolder),
+    copyrightFileLicenses(ctx, unstructured, rootDirOf),
+  ]);
+}
 
-  for (const { package: p } of packages) {
-    if (p.holder || !p.copyright) continue;
-    const holders = detectCopyrights(textLines(Buffer.from(p.copyright))).holders.map((h) => h.holder);
-    p.holder = [...new Set(holders)].join('\n') || null;
-  }
+/** A license statement gives the declared license. */
+async function statementLicenses(ctx: StepContext, packages: Package[]): Promise<void> {
+  const fields = await ctx.scanPool().licenseFields(packages.map((p) => ({ statement: p.extracted_license_statement as string, path: copyrightFile(p) ?? p.datafile_paths[0] ?? '' })));
+  packages.forEach((p, i) => Object.assign(p, fields[i]));
+}
 
+/** The holders are those the copyright detector finds in the package's copyright statements. */
+async function holders(ctx: StepContext, packages: Package[]): Promise<void> {
+  const found = await ctx.scanPool().copyrightHolders(packages.map((p) => p.copyright as string));
+  packages.forEach((p, i) => {
+    p.holder = found[i].join('\n') || null;
+  });
+}
+
+/** An unstructured Debian copyright file gets license detection over its whole text, with its line numbers. */
+async function copyrightFileLicenses<P extends InstalledPackage>(ctx: StepContext, packages: P[], rootDirOf: (p: P) => string): Promise<void> {
+  const pool = ctx.scanPool();
   const options = { ...baseScanOptions(ctx), license: true };
   const codebase = await ctx.codebase();
-  const unstructured = packages.filter(({ package: p }) => !p.extracted_license_statement && !p.declared_license_expression && copyrightFile(p));
-  await Promise.all(unstructured.map(async (installed) => {
+  await Promise.all(packages.map(async (installed) => {
     const p = installed.package;
     const file = copyrightFile(p) as string;
     ctx.throwIfStopped();
