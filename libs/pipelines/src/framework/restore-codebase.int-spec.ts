@@ -4,13 +4,13 @@
  * repository's rows and the local S3.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRunRepositories } from '@sca/persistence';
 import { storageKeys } from '@sca/storage';
 import { usePipelineHarness } from '@sca/testing';
-import { dockerArchive, layerTar } from '../../../scanner/src/container/__fixtures__/image-writers';
 import { restoreCodebase } from './restore-codebase';
 import { storedCodebaseFiles } from './stored-codebase';
 
@@ -29,6 +29,33 @@ function filesUnder(dir: string, out: Record<string, Buffer> = {}, root = dir): 
     if (e.isDirectory()) filesUnder(abs, out, root);
     else if (e.isFile()) out[relative(root, abs)] = readFileSync(abs);
   }
+  return out;
+}
+
+const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A one-layer `docker save` archive made with GNU tar (which stores the second name of a file as
+ * a hard-link entry): usr/big.bin, usr/a.txt, usr/hard-a.txt (a hard link to a.txt), usr/z.txt.
+ */
+function dockerSaveWithHardLink(dir: string, big: Buffer): string {
+  const root = join(dir, 'root');
+  mkdirSync(join(root, 'usr'), { recursive: true });
+  writeFileSync(join(root, 'usr', 'big.bin'), big);
+  writeFileSync(join(root, 'usr', 'a.txt'), 'first\n');
+  linkSync(join(root, 'usr', 'a.txt'), join(root, 'usr', 'hard-a.txt'));
+  writeFileSync(join(root, 'usr', 'z.txt'), 'last\n');
+  const saved = join(dir, 'saved');
+  mkdirSync(join(saved, 'layer'), { recursive: true });
+  const layerPath = join(saved, 'layer', 'layer.tar');
+  execFileSync('tar', ['-cf', layerPath, '--format=gnu', '-C', root, 'usr/big.bin', 'usr/a.txt', 'usr/hard-a.txt', 'usr/z.txt']);
+  const layerDigest = sha256(readFileSync(layerPath));
+  const config = Buffer.from(JSON.stringify({ architecture: 'amd64', os: 'linux', rootfs: { type: 'layers', diff_ids: [`sha256:${layerDigest}`] }, history: [{ created_by: 'test layer' }] }));
+  const configName = `${sha256(config)}.json`;
+  writeFileSync(join(saved, configName), config);
+  writeFileSync(join(saved, 'manifest.json'), JSON.stringify([{ Config: configName, RepoTags: ['t:1'], Layers: ['layer/layer.tar'] }]));
+  const out = join(dir, 'image.tar');
+  execFileSync('tar', ['-cf', out, '-C', saved, 'manifest.json', configName, 'layer/layer.tar']);
   return out;
 }
 
@@ -87,15 +114,7 @@ describe('restoreCodebase', () => {
   it('an image read in place: its layer files point into a copy of the input, hard links and all, and come back byte for byte', async () => {
     // Over 1 MiB, the layer stays in the uncompressed docker save and is read where it is.
     const big = Buffer.alloc(1536 * 1024, 0x41);
-    const layer = await layerTar([
-      { name: 'usr/', type: 'directory' },
-      { name: 'usr/big.bin', data: big },
-      { name: 'usr/a.txt', data: 'first\n' },
-      { name: 'usr/hard-a.txt', type: 'link', linkname: 'usr/a.txt' },
-      { name: 'usr/z.txt', data: 'last\n' },
-    ]);
-    const input = join(work, 'image.tar');
-    writeFileSync(input, await dockerArchive([{ tags: ['t:1'], layers: [layer] }]));
+    const input = dockerSaveWithHardLink(join(work, 'image'), big);
     const run = await harness().run({ pipeline: 'analyze_docker_image', inputs: [input], keepCodebase: true });
     expect(run.status).toBe('success');
 
