@@ -195,6 +195,7 @@ export function matchSeq(q: Query, index: LicenseIndex, covered: Uint8Array): Ra
       const coverage = m.ruleCovered / rule.tokens.length;
       const span = m.qend - m.qstart + 1;
       if (coverage < minimumSeqCoverage(rule) || m.ruleCovered < MIN_MATCH_LENGTH || m.queryCovered / span < 0.5) continue;
+      if (!keepsRuleSemantics(rule, m.ruleMask, coverage, span)) continue;
       const missedNumbers = countMissedVersions(rule, m.ruleMask, index) + countExtraKeyWords(q, m.qstart, m.qend, rule, index);
       // A notice with a version (or "or later") the query does not state is another license: the
       // job of ScanCode's required phrases. Full texts only lose strength (reformatting).
@@ -216,6 +217,20 @@ const MIN_MATCH_LENGTH = 4;
 function minimumSeqCoverage(rule: Rule): number {
   if (rule.minimumCoverage > 0) return rule.minimumCoverage;
   return rule.tokens.length < 30 ? 0.5 : 0;
+}
+
+/**
+ * ScanCode's rule semantics for an approximate match: a continuous rule (`is_continuous`) must be
+ * matched whole, with nothing inserted; every required phrase (`{{…}}`) must be matched whole.
+ */
+function keepsRuleSemantics(rule: Rule, ruleMask: Uint8Array, coverage: number, span: number): boolean {
+  if (rule.isContinuous && (coverage < 1 || span !== rule.tokens.length)) return false;
+  const phrases = rule.requiredPhrases;
+  if (!phrases) return true;
+  for (let k = 0; k < phrases.length; k += 2) {
+    for (let i = phrases[k]; i < phrases[k + 1]; i++) if (!ruleMask[i]) return false;
+  }
+  return true;
 }
 
 /** Candidates handled per pass over the query: one bit each in a token's mask. */
