@@ -1,39 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
-import { readlink } from 'node:fs/promises';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { walkTree } from '../scan/walk';
 import { buildArchiveTree } from './archive-tree-builder';
 import { ArchiveTree, OUTSIDE } from './archive-tree';
 import { extractArchive } from './extract-archive';
-import type { ExtractionProblem } from './extraction-types';
 import { tarArchive, type TarFixtureEntry } from './__fixtures__/archive-writers';
+import { diskListing, problemLines, treeListing } from './__fixtures__/tree-listings';
 import { scratchDir, writeFixture } from './__fixtures__/fixture-files';
 
-/** What a tree holds, as `type path [content or link target]` lines in walk order. */
-function treeListing(tree: ArchiveTree): string[] {
-  return [...tree.walk()].map(({ path, node }) => {
-    if (node.type === 'directory') return `d ${path}`;
-    if (node.type === 'symlink') return `l ${path} -> ${node.target}`;
-    const range = tree.rangeOf(path);
-    const bytes = readFileSync(range!.path).subarray(range!.start, range!.start + range!.size);
-    return `f ${path} ${bytes.toString('latin1')}`;
-  });
-}
-
-async function diskListing(root: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of walkTree(root, '')) {
-    if (e.path === '') continue;
-    const path = e.path.slice(1);
-    if (e.type === 'directory') out.push(`d ${path}`);
-    else if (e.type === 'symlink') out.push(`l ${path} -> ${await readlink(e.absPath)}`);
-    else out.push(`f ${path} ${readFileSync(e.absPath).toString('latin1')}`);
-  }
-  return out;
-}
-
-const problemLines = (problems: ExtractionProblem[]) => problems.map((p) => `${p.severity} ${p.entry ?? ''}: ${p.reason}`);
 
 describe('buildArchiveTree', () => {
   let dir: string;

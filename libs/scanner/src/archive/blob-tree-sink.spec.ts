@@ -1,39 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { walkTree } from '../scan/walk';
-import { readRange, type ArchiveTree } from './archive-tree';
 import { extractToTree } from './blob-tree-sink';
 import { extractArchive } from './extract-archive';
-import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits, type ExtractionProblem } from './extraction-types';
+import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from './extraction-types';
 import { arArchive, tarArchive, zipArchive } from './__fixtures__/archive-writers';
 import { cpioNewc, rpmPackage, zstdFrame, zstdRleBomb } from './__fixtures__/cpio-writers';
+import { diskListing, problemLines, treeListing } from './__fixtures__/tree-listings';
 import { scratchDir, sevenZip, writeFixture } from './__fixtures__/fixture-files';
 
-/** A tree as `type path [bytes or target]` lines in walk order. */
-function treeListing(tree: ArchiveTree | null): string[] {
-  if (!tree) return [];
-  return [...tree.walk()].map(({ path, node }) => {
-    if (node.type === 'directory') return `d ${path}`;
-    if (node.type === 'symlink') return `l ${path} -> ${node.target}`;
-    return `f ${path} ${readRange(tree.rangeOf(path)!).toString('latin1')}`;
-  });
-}
-
-async function diskListing(root: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const e of walkTree(root, '')) {
-    if (e.path === '') continue;
-    const path = e.path.slice(1);
-    if (e.type === 'directory') out.push(`d ${path}`);
-    else if (e.type === 'symlink') out.push(`l ${path} -> ${await readlink(e.absPath)}`);
-    else out.push(`f ${path} ${readFileSync(e.absPath).toString('latin1')}`);
-  }
-  return out;
-}
-
-const problemLines = (problems: ExtractionProblem[]) => problems.map((p) => `${p.severity} ${p.entry ?? ''}: ${p.reason}`);
 
 describe('extractToTree', () => {
   let dir: string;

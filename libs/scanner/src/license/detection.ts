@@ -45,6 +45,11 @@ export function safeExpressionName(expression: string): string {
 function detectionUuid(q: Query, group: RawMatch[], matches: LicenseMatch[]): string {
   const material = group.map((m, i) => [matches[i].rule_identifier, matches[i].score, wordsOf(q, m.qstart, m.qend)]);
   const hex = createHash('sha1').update(JSON.stringify(material)).digest('hex').slice(0, 32);
+  return uuidFromHex(hex);
+}
+
+/** A hex digest shaped as a uuid (its first 32 digits), as ScanCode's detection identifiers are. */
+export function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { safeExpressionName } from './detection';
+import { safeExpressionName, uuidFromHex } from './detection';
 import { ruleUrl } from './licensedb/licensedb-sources';
 import { wordTokens } from './tokenize';
 import type { LicenseDetectionResult, LicenseScan } from './types';
@@ -33,7 +33,7 @@ export function undetectedStatement(statement: string, path: string | null): Lic
       rule_url: ruleUrl(identifier),
       matched_text: text,
     }],
-    identifier: `${safeExpressionName('unknown')}-${uuidOf(digest)}`,
+    identifier: `${safeExpressionName('unknown')}-${uuidFromHex(digest)}`,
   };
   return {
     detected_license_expression: 'unknown',
@@ -42,8 +42,4 @@ export function undetectedStatement(statement: string, path: string | null): Lic
     license_clues: [],
     percentage_of_license_text: 100,
   };
-}
-
-function uuidOf(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
