@@ -7,7 +7,7 @@
 // carries its input, three runs in three states and non-empty summaries. The answers are checked
 // before a speed is printed, and every answer under load is checked too (status, start of the body).
 // Each measurement also reports the CPU time per request of the gateway, project-store, the
-// database backends, the broker and this process (load generator and local S3), read from /proc:
+// database backends, the broker and the local S3 server and this process (the load generator), read from /proc:
 // on a shared machine that says where the time goes when wall-clock figures cannot.
 // BENCH_API_SECONDS (default 10) per measurement, BENCH_API_CONNECTIONS (default 1,10,50),
 // BENCH_API_ENDPOINTS (default list,detail).
@@ -98,7 +98,8 @@ function stackCpuMeter(bench) {
       project_store: pids('project-store'),
       postgres: rows.map((r) => r.pid),
       rabbitmq: pidsMatching('beam.smp'),
-      load_generator_and_s3: [process.pid],
+      load_generator: [process.pid],
+      s3: [bench.s3Pid],
     };
   });
 }

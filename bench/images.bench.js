@@ -27,12 +27,13 @@ const countBy = (items, key) => items.reduce((acc, x) => ({ ...acc, [key(x)]: (a
 
 /**
  * CPU time of the processes the run goes through, by service, read from /proc: on a shared
- * machine that says where the time went when the wall clock cannot. `bench` is this process
- * (the local S3 server the uploads go through, the polling); `postgres` every database backend.
+ * machine that says where the time went when the wall clock cannot. `s3` is the local S3
+ * server the uploads go through, `bench` this process (the upload client, the polling); `postgres` every database backend.
  */
 function serviceCpu(bench) {
   return cpuMeter(async () => ({
     ...Object.fromEntries([...bench.stack.children].map(([name, child]) => [name, [child.pid]])),
+    s3: [bench.s3Pid],
     bench: [process.pid],
     postgres: pidsMatching('postgres:'),
   }));

@@ -1,11 +1,12 @@
-// A dedicated stack for benchmarks: its own database, queue prefix, S3 directory and ports.
+// A dedicated stack for benchmarks: its own database, queue prefix, S3 server (in a process of its
+// own, as under `npm start`) and ports.
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const net = require('node:net');
 const { Client } = require('pg');
 const { startStack } = require('../../scripts/stack');
-const { startLocalS3 } = require('../../dist/libs/storage/src/local-s3');
+const { startLocalS3Process: startLocalS3 } = require('./local-s3-process');
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -41,6 +42,10 @@ async function startBenchStack(name, { stdio = 'ignore', env: extraEnv = {}, pgA
     baseUrl: `http://127.0.0.1:${gw}`,
     stack,
     dir,
+    /** The local S3 server's process (it changes after an outage). */
+    get s3Pid() {
+      return s3.pid;
+    },
     /** Stops the S3 server (connections refused), runs `whileDown`, starts it again on the same port and data. */
     async s3Outage(whileDown) {
       const port = Number(new URL(s3.endpoint).port);

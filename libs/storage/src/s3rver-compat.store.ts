@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import S3Object from 's3rver/lib/models/object';
 import FilesystemStore from 's3rver/lib/stores/filesystem';
+import { completeMultipartUpload, type CompletedPart } from './s3rver-complete-upload';
 
 /*
  * s3rver's file store keeps object `a/b` as `<bucket>/a/b._S3rver_object`. Its listing walks that
@@ -91,6 +92,10 @@ class CompatFilesystemStore extends FilesystemStore {
       const code = (error as { code?: unknown } | null)?.code;
       if (!isMissing(error) && code !== 'ENOTEMPTY') throw error;
     }
+  }
+
+  override putObjectMultipart(bucket: string, uploadId: string, parts: CompletedPart[]): Promise<{ md5: string; size: number }> {
+    return completeMultipartUpload(this, bucket, uploadId, parts);
   }
 
   /** s3rver reads the range end as `end || Infinity`, so `bytes=0-0` returned the whole object. */

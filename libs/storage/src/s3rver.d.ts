@@ -82,6 +82,8 @@ declare module 's3rver/lib/stores/filesystem' {
     listObjects(bucket: string, options: FilesystemStore.ListOptions): Promise<FilesystemStore.ListResult>;
     getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<S3Object | null>;
     deleteObject(bucket: string, key: string): Promise<void>;
+    putMetadata(bucket: string, key: string, metadata: Record<string, unknown>, md5?: string): Promise<void>;
+    putObjectMultipart(bucket: string, uploadId: string, parts: { number: number; etag: string }[]): Promise<{ md5: string; size: number }>;
   }
 
   export = FilesystemStore;
