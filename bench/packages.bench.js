@@ -127,12 +127,12 @@ async function cdxgenOnFolder(dir) {
   return { ...figures, bom: out, components, npm_purls: purls.size, purls };
 }
 
-/** `codescan --package --cyclonedx` on the folder (2 worker threads), timed with its peak RSS. */
+/** `codescan --package --cyclonedx` on the folder (its defaults: a packages-only run parses in one thread), timed with its peak RSS. */
 async function codescanSbom(dir) {
   const out = join(DATA, 'codescan-bom.json');
   rmSync(out, { force: true });
   const t0 = Date.now();
-  await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), dir, '--package', '--cyclonedx', out, '-n', '2', '-q'], { maxBuffer: 1 << 26 });
+  await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), dir, '--package', '--cyclonedx', out, '-q'], { maxBuffer: 1 << 26 });
   const seconds = (Date.now() - t0) / 1000;
   const { components, purls } = bomPurls(out);
   return { seconds, bom: out, components, npm_purls: purls.size, purls };

@@ -115,6 +115,13 @@ it('with --package alone opens only the files a package handler recognises, and 
   expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg-only', 'pkg-only/README.md', 'pkg-only/node_modules', 'pkg-only/node_modules/left-pad', 'pkg-only/node_modules/left-pad/index.js', 'pkg-only/node_modules/left-pad/package.json', 'pkg-only/package.json']);
   expect(Object.keys(doc.files[1])).toEqual(['path', 'type', 'name', 'base_name', 'extension', 'package_data', 'for_packages', 'scan_errors']);
   expect(doc.packages.map((p: { purl: string }) => p.purl).sort()).toEqual(['pkg:npm/app@2.0.0', 'pkg:npm/left-pad@1.3.0']);
+  // Without -n, a packages-only run parses in its own thread (no worker to start) with the same answer.
+  const inThread = join(dir, 'pkg-only-default.json');
+  expect(await main([tree, '--package', '--json', inThread, '--quiet'])).toBe(0);
+  const defaults = JSON.parse(await readFile(inThread, 'utf8'));
+  expect(defaults.headers[0].options['--processes']).toBe('0');
+  expect(defaults.packages.map((p: { purl: string }) => p.purl).sort()).toEqual(['pkg:npm/app@2.0.0', 'pkg:npm/left-pad@1.3.0']);
+  expect(defaults.packages.map((p: { declared_license_expression: string }) => p.declared_license_expression).sort()).toEqual(doc.packages.map((p: { declared_license_expression: string }) => p.declared_license_expression).sort());
 }, 60_000);
 
 it('with --package reads a single installed-package database file', async () => {

@@ -18,10 +18,10 @@ export function licenseStatementText(statement: LicenseStatement): string | null
 
 const EXPRESSION_LIKE = /^[A-Za-z0-9.+\-:() ]+$/;
 
-function asSpdxExpression(statement: string, path: string): LicenseScan | null {
+function asSpdxExpression(statement: string, path: string | null): LicenseScan | null {
   const text = statement.trim().replace(/^- /, '');
   if (!EXPRESSION_LIKE.test(text) || text.length > 200) return null;
-  const scan = detectLicenseInText(`SPDX-License-Identifier: ${text}`, { path, includeText: true });
+  const scan = detectLicenseInText(`SPDX-License-Identifier: ${text}`, { path: path ?? undefined, includeText: true });
   const expr = scan.detected_license_expression;
   if (!expr || /\bunknown/.test(expr)) return null;
   // The statement itself is the match (ScanCode reads it as an expression, without the tag's words).
@@ -47,15 +47,42 @@ export function populateLicenseFields(data: PackageData, datafilePath: string): 
   }
 }
 
+type OwnLicenseFields = Pick<PackageData, 'declared_license_expression' | 'declared_license_expression_spdx' | 'license_detections'>;
+
+/**
+ * The fields of each statement detected so far, with `from_file` left null: a dependency tree
+ * repeats a handful of statements (`MIT`, `ISC`...) hundreds of times, and each detection costs a
+ * millisecond or more. The answer depends on the text only; the datafile is set on each copy.
+ */
+const byStatement = new Map<string, OwnLicenseFields>();
+const STATEMENTS_KEPT = 4096;
+
+function statementFields(statement: string): OwnLicenseFields {
+  const known = byStatement.get(statement);
+  if (known) return known;
+  let scan = asSpdxExpression(statement, null) ?? detectLicenseInText(statement, { includeText: true });
+  if (!scan.detected_license_expression && statement.trim()) scan = undetectedStatement(statement, null);
+  const fields: OwnLicenseFields = {
+    declared_license_expression: scan.detected_license_expression,
+    declared_license_expression_spdx: scan.detected_license_expression_spdx,
+    license_detections: scan.license_detections as unknown as Record<string, unknown>[],
+  };
+  if (byStatement.size >= STATEMENTS_KEPT) byStatement.clear();
+  byStatement.set(statement, fields);
+  return fields;
+}
+
 function populateOwnLicenseFields(data: PackageData, datafilePath: string): void {
   const statement = licenseStatementText(data.extracted_license_statement);
   data.extracted_license_statement = statement;
   if (!statement || data.declared_license_expression) return;
-  let scan = asSpdxExpression(statement, datafilePath) ?? detectLicenseInText(statement, { path: datafilePath, includeText: true });
-  if (!scan.detected_license_expression && statement.trim()) scan = undetectedStatement(statement, datafilePath);
-  data.declared_license_expression = scan.detected_license_expression;
-  data.declared_license_expression_spdx = scan.detected_license_expression_spdx;
-  data.license_detections = scan.license_detections as unknown as Record<string, unknown>[];
+  const fields = statementFields(statement);
+  data.declared_license_expression = fields.declared_license_expression;
+  data.declared_license_expression_spdx = fields.declared_license_expression_spdx;
+  data.license_detections = structuredClone(fields.license_detections);
+  for (const detection of data.license_detections ?? []) {
+    for (const match of (detection.matches ?? []) as { from_file: string | null }[]) match.from_file = datafilePath;
+  }
 }
 
 export interface StatementTask {

@@ -44,7 +44,7 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
   const pool = new ScanPool({ processes: opts.processes, workerMemoryMb: opts.workerMemoryMb });
   let stats: Awaited<ReturnType<typeof treeStats>>;
   try {
-    stats = await treeStats(rootAbs, rootName);
+    stats = await treeStats(rootAbs, rootName, new Map(), { sizes: opts.options.info });
   } catch (e) {
     await pool.close();
     throw e;

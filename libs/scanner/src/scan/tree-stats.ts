@@ -14,10 +14,12 @@ export interface DirStats {
  * content, and the total for progress. Synchronous on purpose: it runs while the scan workers
  * boot, and tens of thousands of awaited lstat calls cost far more than the calls themselves.
  * Counts the same entries as `walkTree` (files, directories and symlinks; no other kinds),
- * mounted archive trees included.
+ * mounted archive trees included. `sizes: false` leaves the byte counts at 0 and the files
+ * unstatted, for a scan that writes no file info.
  */
-export async function treeStats(rootAbs: string, rootName: string, mounts: TreeMounts = new Map()): Promise<{ total: number; dirs: Map<string, DirStats>; topLevelDepth: number }> {
+export async function treeStats(rootAbs: string, rootName: string, mounts: TreeMounts = new Map(), opts: { sizes?: boolean } = {}): Promise<{ total: number; dirs: Map<string, DirStats>; topLevelDepth: number }> {
   const dirs = new Map<string, DirStats>();
+  const sizes = opts.sizes ?? true;
   const children = new Map<string, { count: number; onlyChildDir: string | null }>();
   const st = lstatSync(rootAbs);
   if (!st.isDirectory() || st.isSymbolicLink()) return { total: 1, dirs, topLevelDepth: 1 };
@@ -47,7 +49,7 @@ export async function treeStats(rootAbs: string, rootName: string, mounts: TreeM
         stats.size_count += sub.size_count;
       } else if (d.isFile()) {
         stats.files_count++;
-        stats.size_count += lstatSync(absPath).size;
+        if (sizes) stats.size_count += lstatSync(absPath).size;
       }
     }
     if (count > 0) children.set(dirPath, { count, onlyChildDir });

@@ -1,4 +1,4 @@
-import { lstat, opendir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveTree, FileRange } from '../archive/archive-tree';
 
@@ -38,8 +38,9 @@ async function* walkDirectory(dirAbs: string, dirPath: string, mounts: TreeMount
     return;
   }
   const names: { name: string; type: WalkEntry['type'] }[] = [];
-  const dir = await opendir(dirAbs);
-  for await (const d of dir) {
+  // One listing per directory: an opendir iterator costs a promise per entry, which made the
+  // walk of an 18,000-entry npm tree take longer than the packages-only scan of it.
+  for (const d of await readdir(dirAbs, { withFileTypes: true })) {
     if (d.isSymbolicLink()) names.push({ name: d.name, type: 'symlink' });
     else if (d.isDirectory()) names.push({ name: d.name, type: 'directory' });
     else if (d.isFile()) names.push({ name: d.name, type: 'file' });
