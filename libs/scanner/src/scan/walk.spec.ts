@@ -52,3 +52,51 @@ it("looks through a root that holds a single directory, as an npm tarball's pack
   expect((await treeStats(join(base, 'x-extract'), 'x-extract')).topLevelDepth).toBe(2);
   await rm(base, { recursive: true, force: true });
 });
+
+it('keeps the walk order with more sibling directories than it lists ahead, and without file sizes counts none', async () => {
+  const base = await mkdtemp(join(tmpdir(), 'walk-wide-'));
+  const expected: string[] = ['wide'];
+  // Names whose sorted order differs from their creation order.
+  for (const n of [9, 3, 12, 0, 7, 1, 11, 5, 10, 2, 8, 4, 6]) {
+    const dir = join(base, 'wide', `d${String(n).padStart(2, '0')}`);
+    await mkdir(join(dir, 'inner'), { recursive: true });
+    await writeFile(join(dir, 'inner', 'f.txt'), 'x');
+    await writeFile(join(dir, 'z.txt'), 'zz');
+  }
+  for (let n = 0; n <= 12; n++) {
+    const d = `wide/d${String(n).padStart(2, '0')}`;
+    expected.push(d, `${d}/inner`, `${d}/inner/f.txt`, `${d}/z.txt`);
+  }
+  const walked: string[] = [];
+  for await (const e of walkTree(join(base, 'wide'), 'wide')) walked.push(e.path);
+  expect(walked).toEqual(expected);
+  const { total, dirs } = await treeStats(join(base, 'wide'), 'wide', new Map(), { sizes: false });
+  expect(total).toBe(expected.length);
+  expect(dirs.get('wide')).toEqual({ files_count: 26, dirs_count: 26, size_count: 0 });
+  await rm(base, { recursive: true, force: true });
+});
+
+it('fails the walk where a directory listed ahead has gone, with no unhandled rejection', async () => {
+  const base = await mkdtemp(join(tmpdir(), 'walk-gone-'));
+  for (const n of ['a', 'b', 'c']) await mkdir(join(base, 'gone', n, 'sub'), { recursive: true });
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    const walked: string[] = [];
+    const walking = (async () => {
+      for await (const e of walkTree(join(base, 'gone'), 'gone')) {
+        walked.push(e.path);
+        // While a/ is walked, c/ (listed ahead or not) is removed.
+        if (e.path === 'gone/a/sub') await rm(join(base, 'gone', 'c'), { recursive: true });
+      }
+    })();
+    await expect(walking).rejects.toMatchObject({ code: 'ENOENT' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unhandled).toEqual([]);
+    expect(walked.slice(0, 5)).toEqual(['gone', 'gone/a', 'gone/a/sub', 'gone/b', 'gone/b/sub']);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    await rm(base, { recursive: true, force: true });
+  }
+});
