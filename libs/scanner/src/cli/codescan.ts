@@ -136,7 +136,7 @@ export async function main(argv: string[]): Promise<number> {
       options,
       processes,
       workerMemoryMb: o.workerMemory,
-      onStart: (total) => bar?.start(total, 0),
+      onStart: bar ? (total) => bar.start(total, 0) : undefined,
       onProgress: (done) => bar?.update(done),
     });
     const records = collector ? collector.tap(scanned) : scanned;

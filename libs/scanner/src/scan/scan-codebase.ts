@@ -44,7 +44,9 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
   const pool = new ScanPool({ processes: opts.processes, workerMemoryMb: opts.workerMemoryMb });
   let stats: Awaited<ReturnType<typeof treeStats>>;
   try {
-    stats = await treeStats(rootAbs, rootName, new Map(), { sizes: opts.options.info });
+    // The counts feed the directory records' file info and the progress; with neither, the
+    // tree is listed once, by the walk.
+    stats = opts.options.info || opts.onStart ? await treeStats(rootAbs, rootName, new Map(), { sizes: opts.options.info }) : { total: 0, dirs: new Map(), topLevelDepth: 1 };
   } catch (e) {
     await pool.close();
     throw e;
