@@ -52,4 +52,20 @@ function cpuMeter(groups) {
   };
 }
 
-module.exports = { cpuMs, pidsMatching, cpuMeter };
+/**
+ * Waits until the processes together spend under `share` of one core over `windowMs` (a service
+ * that has finished starting: the runner warms a scan pool, its workers loading the engine, when it
+ * starts). Resolves with the seconds waited; rejects after `timeoutMs`.
+ */
+async function untilIdle(pids, { windowMs = 1000, share = 0.05, timeoutMs = 60_000 } = {}) {
+  const t0 = Date.now();
+  for (;;) {
+    const before = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const spent = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - before;
+    if (spent < share * windowMs) return (Date.now() - t0) / 1000;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`processes ${pids.join(', ')} still busy after ${timeoutMs} ms`);
+  }
+}
+
+module.exports = { cpuMs, pidsMatching, cpuMeter, untilIdle };
