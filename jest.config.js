@@ -7,7 +7,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swcrc, swcrc: false }] },
-  moduleNameMapper: { '^@sca/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: { '^@sca/([a-z-]+)$': '<rootDir>/libs/$1/src', '^@sca/contracts/([a-z-]+)$': '<rootDir>/libs/contracts/src/$1' },
   testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts', '<rootDir>/deploy/**/*.spec.ts', '<rootDir>/{apps,libs}/**/*.int-spec.ts', '<rootDir>/e2e/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Parser fixtures include package.json files that are not this workspace's packages.

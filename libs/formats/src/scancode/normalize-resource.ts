@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES, type ResourceType, type TextClue } from '@sca/contracts';
+import { RESOURCE_TYPES, type ResourceType, type TextClue } from '@sca/contracts/records';
 import { complianceAlert, dict, flag, numberOrNull, objectList, text, textList } from './coerce';
 import { problem, type InventoryItem, type InventoryResource } from './inventory-item';
 

@@ -2,7 +2,8 @@
  * Sheet names and columns of the XLSX outputs (reference §8 and §3.18): the serializer fields
  * in wire order, minus the bulky JSON fields, plus a trailing `xlsx_errors` column.
  */
-import { DEPENDENCY_FIELDS, PACKAGE_FIELDS, RELATION_FIELDS, RESOURCE_FIELDS, RESOURCE_STATUS } from '@sca/contracts';
+import { DEPENDENCY_FIELDS, PACKAGE_FIELDS, RELATION_FIELDS, RESOURCE_FIELDS } from '@sca/contracts/records';
+import { RESOURCE_STATUS } from '@sca/contracts/vocabulary';
 
 /** ProjectMessage serializer fields (§4.9). */
 export const MESSAGE_FIELDS = ['uuid', 'severity', 'description', 'model', 'details', 'traceback', 'created_date'] as const;
