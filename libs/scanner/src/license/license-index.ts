@@ -22,7 +22,7 @@ export interface LicenseIndex {
   exactByPair: Map<number, Int32Array>;
   /** One-token rules by their token. */
   exactSingle: Map<number, Int32Array>;
-  /** Whole-text hash → rules with that token sequence. */
+  /** Whole-text hash → the first rule with that token sequence. */
   byHash: Map<number, number>;
   /** Distinct token count of each rule (approximate-match rules only). */
   distinctCount: Int32Array;
@@ -71,7 +71,7 @@ export function indexFromData(data: IndexData): LicenseIndex {
     relevance: m.relevance,
     minimumCoverage: m.minimumCoverage,
     tokens: data.tokens.subarray(data.ruleStart[r], data.ruleStart[r + 1]),
-    url: m.fromLicenseDb ? ruleUrl(m.identifier) : null,
+    url: ruleUrl(m.identifier),
     referencedFilenames: m.referencedFilenames,
     isContinuous: m.isContinuous,
     requiredPhrases: data.phraseStart[r + 1] > data.phraseStart[r] ? data.phrases.subarray(data.phraseStart[r], data.phraseStart[r + 1]) : undefined,

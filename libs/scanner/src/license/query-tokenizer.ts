@@ -1,6 +1,6 @@
 import type { NumberedLine } from '../text';
-import { NON_ASCII, WORD } from './tokenize';
-import { fnvStep, FNV_OFFSET, lower, type WordTable } from './word-table';
+import { isWordChar, NON_ASCII, WORD } from './tokenize';
+import { fnvStep, FNV_OFFSET, hashString, lower, type WordTable } from './word-table';
 
 /** A query's tokens: dictionary ids (-1 for words no rule has), lines and where each word is. */
 export interface QueryTokens {
@@ -51,11 +51,6 @@ class TokenBuffers {
 /** Reused between calls (one query at a time per thread); results are copied out. */
 const buffers = new TokenBuffers();
 
-/** ASCII letter or digit after lowercasing. */
-function isWordCode(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-}
-
 /**
  * Tokens of numbered lines, as `wordTokens` gives them line by line, with their ids. ASCII lines
  * (nearly all) are scanned by hand with the hash computed on the way; other lines go through
@@ -73,7 +68,7 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
       const t = text.toLowerCase();
       lowered.set(li, t);
       for (const m of t.matchAll(WORD)) {
-        const id = table.lookup(m[0], 0, m[0].length, hashOf(m[0]));
+        const id = table.lookup(m[0], 0, m[0].length, hashString(m[0]));
         if (id >= stop) continue;
         b.push(id, line, li, m.index ?? 0, m[0].length);
       }
@@ -83,13 +78,13 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
     let i = 0;
     while (i < len) {
       let c = lower(text.charCodeAt(i));
-      if (!isWordCode(c)) {
+      if (!isWordChar(c)) {
         i++;
         continue;
       }
       const start = i;
       let h = FNV_OFFSET;
-      while (i < len && isWordCode((c = lower(text.charCodeAt(i))))) {
+      while (i < len && isWordChar((c = lower(text.charCodeAt(i))))) {
         h = fnvStep(h, c);
         i++;
       }
@@ -97,7 +92,7 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
       if (i < len && text.charCodeAt(i) === 43) {
         h = fnvStep(h, 43);
         i++;
-        while (i < len && isWordCode((c = lower(text.charCodeAt(i))))) {
+        while (i < len && isWordChar((c = lower(text.charCodeAt(i))))) {
           h = fnvStep(h, c);
           i++;
         }
@@ -117,10 +112,4 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
     lengths: b.lengths.slice(0, n),
     lowered,
   };
-}
-
-function hashOf(w: string): number {
-  let h = FNV_OFFSET;
-  for (let k = 0; k < w.length; k++) h = fnvStep(h, w.charCodeAt(k));
-  return h >>> 0;
 }

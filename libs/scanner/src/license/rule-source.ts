@@ -8,7 +8,6 @@ export interface RuleSource {
   relevance: number;
   minimumCoverage: number;
   text: string;
-  url: string | null;
   referencedFilenames: string[];
   /** A match must be one unbroken run of the rule's tokens (ScanCode's `is_continuous`). */
   isContinuous?: boolean;

@@ -56,7 +56,8 @@ export function fnvStep(hash: number, c: number): number {
   return Math.imul(hash ^ c, 0x01000193);
 }
 
-function hashString(w: string): number {
+/** FNV-1a of a whole (lowercase) word, as the tokenizer computes it while scanning. */
+export function hashString(w: string): number {
   let h = FNV_OFFSET;
   for (let k = 0; k < w.length; k++) h = fnvStep(h, w.charCodeAt(k));
   return h >>> 0;

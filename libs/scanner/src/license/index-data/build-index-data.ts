@@ -21,7 +21,7 @@ interface TokenizedRule {
   phrases: number[];
 }
 
-/** Builds the index arrays from rule sources (LicenseDB licenses and rules, then this project's rules). */
+/** Builds the index arrays from rule sources (the LicenseDB's licenses and rules). */
 export function buildIndexData(sources: RuleSource[]): IndexData {
   const dictionary = new Map<string, number>();
   const idOf = (w: string): number => {
@@ -98,7 +98,6 @@ function tokenizeRules(sources: RuleSource[], idOf: (w: string) => number): Toke
         minimumCoverage: s.minimumCoverage,
         referencedFilenames: s.referencedFilenames,
         isContinuous: s.isContinuous ?? false,
-        fromLicenseDb: s.url !== null,
         isCommon: false,
       },
       tokens: words.map(idOf),

@@ -10,8 +10,6 @@ export interface RuleMeta {
   minimumCoverage: number;
   referencedFilenames: string[];
   isContinuous: boolean;
-  /** A rule of ScanCode's LicenseDB (it has a rule URL), not one written for this project. */
-  fromLicenseDb: boolean;
   /** A license with many rules: preferred in a near tie with a rare look-alike. */
   isCommon: boolean;
 }

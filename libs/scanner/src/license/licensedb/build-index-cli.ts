@@ -5,9 +5,10 @@
  *   node build-index-cli.js <scancode-licensedb.tar.xz> <out-dir>
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { buildIndexData } from '../index-data/build-index-data';
 import { encodeIndex } from '../index-data/index-codec';
+import { INDEX_FILE } from '../index-data/index-file';
 import { licenseDbSources } from './licensedb-sources';
 import { licenseTable, licenseTexts, LICENSE_TABLE_FILE, LICENSE_TEXTS_FILE } from './license-table';
 import { readLicenseDbArchive } from './read-licensedb';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const db = await readLicenseDbArchive(archive);
   const index = encodeIndex(buildIndexData(licenseDbSources(db)));
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'license-index.bin'), index);
+  writeFileSync(join(outDir, basename(INDEX_FILE)), index);
   writeFileSync(join(outDir, LICENSE_TABLE_FILE), JSON.stringify(licenseTable(db)));
   writeFileSync(join(outDir, LICENSE_TEXTS_FILE), JSON.stringify(licenseTexts(db)));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -26,7 +26,6 @@ export function licenseDbSources(db: LicenseDb): RuleSource[] {
       relevance: 100,
       minimumCoverage: (license.minimumCoverage ?? 0) / 100,
       text: license.text,
-      url: ruleUrl(identifier),
       referencedFilenames: [],
       isContinuous: false,
     });
@@ -40,7 +39,6 @@ export function licenseDbSources(db: LicenseDb): RuleSource[] {
       relevance: rule.relevance ?? -1,
       minimumCoverage: (rule.minimumCoverage ?? 0) / 100,
       text: rule.text,
-      url: ruleUrl(rule.identifier),
       referencedFilenames: rule.referencedFilenames,
       isContinuous: rule.isContinuous,
     });
