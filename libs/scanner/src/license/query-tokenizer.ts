@@ -1,6 +1,6 @@
 import type { NumberedLine } from '../text';
-import { isWordChar, NON_ASCII, WORD } from './tokenize';
-import { fnvStep, FNV_OFFSET, hashString, lower, type WordTable } from './word-table';
+import { isWordChar, NON_ASCII } from './tokenize';
+import { fnvStep, FNV_OFFSET, lower, type WordTable } from './word-table';
 
 /** A query's tokens: dictionary ids (-1 for words no rule has), lines and where each word is. */
 export interface QueryTokens {
@@ -53,8 +53,8 @@ const buffers = new TokenBuffers();
 
 /**
  * Tokens of numbered lines, as `wordTokens` gives them line by line, with their ids. ASCII lines
- * (nearly all) are scanned by hand with the hash computed on the way; other lines go through
- * the WORD regex on their lowercased text.
+ * (nearly all) are scanned by hand with the hash computed on the way; other lines are lowercased
+ * first and scanned with Unicode's letters and digits as word characters.
  */
 export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTokens {
   const b = buffers;
@@ -67,11 +67,7 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
     if (NON_ASCII.test(text)) {
       const t = text.toLowerCase();
       lowered.set(li, t);
-      for (const m of t.matchAll(WORD)) {
-        const id = table.lookup(m[0], 0, m[0].length, hashString(m[0]));
-        if (id >= stop) continue;
-        b.push(id, line, li, m.index ?? 0, m[0].length);
-      }
+      pushUnicodeWords(b, t, line, li, table);
       continue;
     }
     const len = text.length;
@@ -112,4 +108,58 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
     lengths: b.lengths.slice(0, n),
     lowered,
   };
+}
+
+/** A letter or digit of any script: what the WORD regex's classes accept. */
+const UNICODE_WORD_CHAR = /[\p{L}\p{N}]/u;
+/** The class of each BMP code unit above ASCII, learnt on first sight: 0 not yet, 1 word, 2 not. */
+const bmpClass = new Uint8Array(65536);
+
+/** Code units of the word character at `i` of a lowercased line (a surrogate pair is one character of two), 0 where none starts. */
+function wordCharUnits(t: string, i: number): number {
+  const c = t.charCodeAt(i);
+  if (c < 128) return isWordChar(c) ? 1 : 0;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < t.length) {
+    const d = t.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return UNICODE_WORD_CHAR.test(t.slice(i, i + 2)) ? 2 : 0;
+  }
+  let k = bmpClass[c];
+  if (k === 0) bmpClass[c] = k = UNICODE_WORD_CHAR.test(String.fromCharCode(c)) ? 1 : 2;
+  return k === 1 ? 1 : 0;
+}
+
+/**
+ * The words of a lowercased line that is not ASCII, as the WORD regex finds them, hashed while
+ * scanned: the regex made a match array and a string for every word of a line, and a minified
+ * bundle's one non-ASCII character made its whole line go that way.
+ */
+function pushUnicodeWords(b: TokenBuffers, t: string, line: number, li: number, table: WordTable): void {
+  const len = t.length;
+  let i = 0;
+  while (i < len) {
+    let n = wordCharUnits(t, i);
+    if (n === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h = FNV_OFFSET;
+    let plus = false;
+    for (;;) {
+      for (; n > 0; n--) h = fnvStep(h, t.charCodeAt(i++));
+      if (i >= len) break;
+      n = wordCharUnits(t, i);
+      if (n > 0) continue;
+      // A "+" joins what follows ("gpl-2.0+", "c++"), once, as the WORD regex does.
+      if (plus || t.charCodeAt(i) !== 43) break;
+      plus = true;
+      h = fnvStep(h, 43);
+      i++;
+      if (i >= len) break;
+      n = wordCharUnits(t, i);
+      if (n === 0) break;
+    }
+    const id = table.lookup(t, start, i, h >>> 0);
+    if (id < table.stopwordBase) b.push(id, line, li, start, i - start);
+  }
 }
