@@ -1,5 +1,5 @@
 import type { NumberedLine } from '../text';
-import { isWordChar, NON_ASCII } from './tokenize';
+import { isWordChar } from './tokenize';
 import { fnvStep, FNV_OFFSET, lower, type WordTable } from './word-table';
 
 /** A query's tokens: dictionary ids (-1 for words no rule has), lines and where each word is. */
@@ -60,43 +60,13 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
   const b = buffers;
   b.size = 0;
   const lowered = new Map<number, string>();
-  const stop = table.stopwordBase;
   for (let li = 0; li < input.length; li++) {
     const { line, text } = input[li];
     if (text.length === 0) continue;
-    if (NON_ASCII.test(text)) {
-      const t = text.toLowerCase();
-      lowered.set(li, t);
-      pushUnicodeWords(b, t, line, li, table);
-      continue;
-    }
-    const len = text.length;
-    let i = 0;
-    while (i < len) {
-      let c = lower(text.charCodeAt(i));
-      if (!isWordChar(c)) {
-        i++;
-        continue;
-      }
-      const start = i;
-      let h = FNV_OFFSET;
-      while (i < len && isWordChar((c = lower(text.charCodeAt(i))))) {
-        h = fnvStep(h, c);
-        i++;
-      }
-      // A "+" joins what follows ("gpl-2.0+", "c++"), as the WORD regex does.
-      if (i < len && text.charCodeAt(i) === 43) {
-        h = fnvStep(h, 43);
-        i++;
-        while (i < len && isWordChar((c = lower(text.charCodeAt(i))))) {
-          h = fnvStep(h, c);
-          i++;
-        }
-      }
-      const id = table.lookup(text, start, i, h >>> 0);
-      if (id >= stop) continue;
-      b.push(id, line, li, start, i - start);
-    }
+    if (pushAsciiWords(b, text, line, li, table)) continue;
+    const t = text.toLowerCase();
+    lowered.set(li, t);
+    pushUnicodeWords(b, t, line, li, table);
   }
   const n = b.size;
   return {
@@ -108,6 +78,57 @@ export function tokenizeQuery(input: NumberedLine[], table: WordTable): QueryTok
     lengths: b.lengths.slice(0, n),
     lowered,
   };
+}
+
+/** Each ASCII code's lowercase when it is a word character (a letter or digit), else 0. */
+const ASCII_WORD = new Uint8Array(128).map((_, c) => (isWordChar(lower(c)) ? lower(c) : 0));
+
+/**
+ * The words of a line, hashed while scanned, lowercasing on the way; false (with nothing kept of
+ * the line) at its first character that is not ASCII, for the caller to scan it as Unicode.
+ */
+function pushAsciiWords(b: TokenBuffers, text: string, line: number, li: number, table: WordTable): boolean {
+  const first = b.size;
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    let c = text.charCodeAt(i);
+    if (c >= 128) return abandon(b, first);
+    if (ASCII_WORD[c] === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h = FNV_OFFSET;
+    let plus = false;
+    for (;;) {
+      const k = ASCII_WORD[c];
+      if (k !== 0) {
+        h = fnvStep(h, k);
+        if (++i >= len) break;
+        c = text.charCodeAt(i);
+        if (c >= 128) return abandon(b, first);
+        continue;
+      }
+      // A "+" joins what follows ("gpl-2.0+", "c++"), once, as the WORD regex does.
+      if (plus || c !== 43) break;
+      plus = true;
+      h = fnvStep(h, 43);
+      if (++i >= len) break;
+      c = text.charCodeAt(i);
+      if (c >= 128) return abandon(b, first);
+      if (ASCII_WORD[c] === 0) break;
+    }
+    const id = table.lookup(text, start, i, h >>> 0);
+    if (id < table.stopwordBase) b.push(id, line, li, start, i - start);
+  }
+  return true;
+}
+
+/** Drops the tokens pushed since `first`. */
+function abandon(b: TokenBuffers, first: number): false {
+  b.size = first;
+  return false;
 }
 
 /** A letter or digit of any script: what the WORD regex's classes accept. */
