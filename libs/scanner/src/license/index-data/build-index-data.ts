@@ -58,7 +58,7 @@ export function buildIndexData(sources: RuleSource[]): IndexData {
     else push(pairs, pairKey(t[0], t[1]), i);
     hashes.push([tokenHash(t), i]);
   });
-  for (const list of pairs.values()) list.sort((a, b) => rules[b].tokens.length - rules[a].tokens.length || a - b);
+  for (const list of pairs.values()) list.sort((a, b) => byTokensAfterPair(rules[a].tokens, rules[b].tokens) || a - b);
   const pairTable = flatten(pairs, Float64Array);
   const singleTable = flatten(singles, Int32Array);
   hashes.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -77,6 +77,17 @@ export function buildIndexData(sources: RuleSource[]): IndexData {
     numberTokens,
     trigramFilter: trigramFilter(rules, seq.seqRules),
   };
+}
+
+/**
+ * The order of a pair's rules: by their tokens after the pair, a rule before the longer ones it
+ * begins, so that the exact matcher narrows the list token by token (see match-exact.ts).
+ */
+function byTokensAfterPair(x: number[], y: number[]): number {
+  for (let k = 2; ; k++) {
+    if (k === x.length || k === y.length) return x.length - y.length;
+    if (x[k] !== y[k]) return x[k] - y[k];
+  }
 }
 
 function tokenizeRules(sources: RuleSource[], idOf: (w: string) => number): TokenizedRule[] {
