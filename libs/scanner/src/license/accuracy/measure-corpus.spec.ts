@@ -1,5 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { sharedCorpus } from '@sca/testing';
 import { formatAccuracy, measureCorpus } from './measure-corpus';
 
 /**
@@ -8,16 +8,7 @@ import { formatAccuracy, measureCorpus } from './measure-corpus';
  *   LICENSE_CORPUS=../shared/corpora/license-dev npx jest libs/scanner/src/license/accuracy
  * LICENSE_FAILURES=/tmp/failures.json also writes the files whose license sets differ.
  */
-/** `shared/corpora/license-dev` in the nearest folder above this file that has one (the repository's parent). */
-function sharedCorpus(): string | undefined {
-  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'corpora', 'license-dev');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-const corpus = process.env.LICENSE_CORPUS ?? sharedCorpus();
+const corpus = process.env.LICENSE_CORPUS ?? sharedCorpus('license-dev');
 const maybe = corpus ? it : it.skip;
 
 /** Files whose set of ScanCode license keys equals ScanCode's expected set (93.6% when the LicenseDB engine landed). */
