@@ -9,7 +9,12 @@ import { forEachConcurrent } from './concurrent';
 import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
 
 const ROOT = 'codebase';
-const INSERT_BATCH = 5000;
+/**
+ * Resources per INSERT: this thread builds each statement's JSON while the workers wait for their
+ * next files, and 5,000 rows stalled them long enough to cost an npm tree's collection 6% (1,000
+ * rows: 6.4-6.6 s against 6.8-7.0 s for 16,180 files).
+ */
+const INSERT_BATCH = 1000;
 const STEP_NAME = 'collect_and_create_codebase_resources';
 
 /** Where a collected resource belongs: its tag, its path inside a root filesystem, extra data. */
