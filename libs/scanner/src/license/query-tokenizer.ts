@@ -152,7 +152,9 @@ function wordCharUnits(t: string, i: number): number {
 /**
  * The words of a lowercased line that is not ASCII, as the WORD regex finds them, hashed while
  * scanned: the regex made a match array and a string for every word of a line, and a minified
- * bundle's one non-ASCII character made its whole line go that way.
+ * bundle's one non-ASCII character made its whole line go that way. The same loop as
+ * pushAsciiWords, kept apart: one loop for both, with the class test behind a flag, made license
+ * detection on an npm tree 9-10% slower.
  */
 function pushUnicodeWords(b: TokenBuffers, t: string, line: number, li: number, table: WordTable): void {
   const len = t.length;
