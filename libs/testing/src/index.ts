@@ -10,7 +10,7 @@ export * from './pipelines/pipeline-fixtures';
 export * from './golden/scancodeio-normalization';
 export * from './golden/known-differences';
 export * from './golden/scancodeio-testdata';
-export * from './golden/shared-corpus';
+export * from './golden/shared-paths';
 export * from './golden/results-sections';
 export * from './free-port';
 export * from './registry/local-registry';

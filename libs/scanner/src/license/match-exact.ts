@@ -45,16 +45,16 @@ function rulesMatchingAt(index: LicenseIndex, list: Int32Array, q: Query, i: num
     while (lo < hi && rules[list[lo]].tokens.length === k) found.push(list[lo++]);
     if (lo >= hi || i + k >= ids.length || consumed[i + k] || ids[i + k] < 0) return;
     const v = ids[i + k];
-    lo = firstWithTokenAtLeast(index, list, lo, hi, k, v);
-    hi = firstWithTokenAtLeast(index, list, lo, hi, k, v + 1);
+    lo = firstWithTokenAtLeast(rules, list, lo, hi, k, v);
+    hi = firstWithTokenAtLeast(rules, list, lo, hi, k, v + 1);
   }
 }
 
 /** First position in list[lo, hi) whose rule's token k is at least v (the range is sorted on it). */
-function firstWithTokenAtLeast(index: LicenseIndex, list: Int32Array, lo: number, hi: number, k: number, v: number): number {
+function firstWithTokenAtLeast(rules: LicenseIndex['rules'], list: Int32Array, lo: number, hi: number, k: number, v: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (index.rules[list[mid]].tokens[k] < v) lo = mid + 1;
+    if (rules[list[mid]].tokens[k] < v) lo = mid + 1;
     else hi = mid;
   }
   return lo;

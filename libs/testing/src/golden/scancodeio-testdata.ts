@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { findShared } from './shared-paths';
 
-/** `shared/scancodeio-testdata` in the nearest folder above this file that has one (the repository's parent). */
+/** `shared/scancodeio-testdata` beside the repository (see findShared), or SCANCODEIO_TESTDATA. */
 function locate(): string {
   if (process.env['SCANCODEIO_TESTDATA']) return resolve(process.env['SCANCODEIO_TESTDATA']);
-  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'scancodeio-testdata');
-    if (existsSync(candidate)) return candidate;
-  }
+  const found = findShared('scancodeio-testdata');
+  if (found) return found;
   throw new Error('ScanCode.io test data not found: expected ../shared/scancodeio-testdata beside the repository (or set SCANCODEIO_TESTDATA)');
 }
 
