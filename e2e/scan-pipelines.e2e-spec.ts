@@ -4,9 +4,10 @@
  * summary, results and download endpoints). What the pipelines produce is held to ScanCode.io's
  * results in process, next to the pipelines (libs/pipelines/src/pipelines/*.int-spec.ts).
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { differences, EXCLUDE_FROM_DIFF, normalizeResults, npmProjectTarball, PIPELINE_INPUTS, type Json, type JsonObject } from '@sca/testing';
+import { differences, EXCLUDE_FROM_DIFF, normalizeResults, npmProjectTarball, PIPELINE_INPUTS, scancodeioTestdata, type Json, type JsonObject } from '@sca/testing';
 import { asgirefFixture as fixture, cyclonedxDifferences, dump, expectOnlyKnown, spdxDifferences } from './support/asgiref-goldens';
 import { useTestStack } from './support/test-stack';
 
@@ -32,10 +33,11 @@ describe('scan_codebase through the API', () => {
     expect(resources.find((r) => r.name === 'package.json').status).toBe('application-package');
   });
 
-  it('keeps the codebase in one pack object and serves each file from it', async () => {
+  it('keeps the codebase in one pack object beside the stored input and serves each file from them', async () => {
     const keys: string[] = [];
     for await (const o of s.t.storage.list(`projects/${uuid}/`)) keys.push(o.key);
-    expect(keys.filter((k) => k.includes('/codebase-packs/'))).toHaveLength(1);
+    // The pack, and a copy of the input made inside the store (the tarball's entry points there: it is not uploaded again).
+    expect(keys.filter((k) => k.includes('/codebase-packs/')).map((k) => k.replace(/^.*\/codebase-packs\/[^.]+/, ''))).toEqual(['.input.is-npm-1.0.0.tgz', '.pack']);
     expect(keys.filter((k) => k.includes('/codebase/'))).toEqual([]);
     const content = async (path: string) => (await s.api.get(`/api/projects/${uuid}/file_content/?path=${encodeURIComponent(path)}`)).body.file_content;
     expect(await content('is-npm-1.0.0.tgz-extract/package/index.js')).toBe("'use strict';\nmodule.exports = 'npm_config_username' in process.env ||\n\t'npm_package_name' in process.env ||\n\t'npm_config_heading' in process.env;\n");
@@ -46,6 +48,21 @@ describe('scan_codebase through the API', () => {
     const detail = (await s.api.get(`/api/projects/${uuid}/`)).body;
     expect(detail).toMatchObject({ resource_count: 6, package_count: 1, dependency_count: 1 });
     expect(detail.codebase_resources_summary).toEqual({ 'application-package': 1, scanned: 5 });
+  });
+});
+
+describe('a zip read in place through the API', () => {
+  it('serves each member from the stored copy of the input: the bytes the wheel\'s RECORD lists', async () => {
+    const r = await run('scan_codebase', scancodeioTestdata('scancode', 'daglib-0.6.0-py3-none-any.whl'), 'wheel');
+    expect(r.run.status).toBe('success');
+    const keys: string[] = [];
+    for await (const o of s.t.storage.list(`projects/${r.uuid}/codebase-packs/`)) keys.push(o.key);
+    expect(keys.filter((k) => k.endsWith('.input.daglib-0.6.0-py3-none-any.whl'))).toHaveLength(1);
+    const base = 'daglib-0.6.0-py3-none-any.whl-extract/';
+    const content = async (path: string): Promise<string> => (await s.api.get(`/api/projects/${r.uuid}/file_content/?path=${encodeURIComponent(base + path)}`)).body.file_content;
+    const listed = (await content('daglib-0.6.0.dist-info/RECORD')).split('\n').map((line) => line.split(',')).filter(([, hash]) => hash?.startsWith('sha256='));
+    expect(listed.length).toBe(6);
+    for (const [path, hash] of listed) expect(`sha256=${createHash('sha256').update(await content(path)).digest('base64url')}`).toBe(hash);
   });
 });
 

@@ -95,11 +95,16 @@ export interface PipelineInfo {
   unavailable_reason: string | null;
 }
 
-/** Where the bytes of a codebase file are: an object, or a byte range of a codebase pack. */
+/**
+ * Where the bytes of a codebase file are: an object, or a byte range of a codebase pack; with
+ * `deflated`, the range is a raw deflate stream of that many bytes (a member of a stored input
+ * zip) and `size` is the file's own size.
+ */
 export interface FileContentLocation {
   key: string;
   size: number | null;
   range?: { start: number; end: number };
+  deflated?: number;
 }
 
 /** ScanCode.io's answer to an action: `{"status": "..."}`. */

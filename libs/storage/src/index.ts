@@ -8,3 +8,4 @@ export { StorageModule } from './storage.module';
 export { storageFromSettings, type S3Settings } from './storage-from-settings';
 export { localPathFor, walkFiles } from './local-files';
 export { readLatestSummary } from './project-summary';
+export { packedRange, readPackedFile, unpackBytes, type PackedFilePlace } from './packed-file';

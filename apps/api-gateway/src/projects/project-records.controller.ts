@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { FileContentQuery, PROJECT_RPC } from '@sca/contracts';
-import { OBJECT_STORAGE, ObjectStorage, ObjectNotFoundError, ObjectTooLargeError } from '@sca/storage';
+import { OBJECT_STORAGE, ObjectStorage, ObjectNotFoundError, ObjectTooLargeError, readPackedFile, type PackedFilePlace } from '@sca/storage';
 import { GatewayConfig } from '../config/gateway.config';
 import { ApiError } from '../http/api-error';
 import { StoreClient } from '../http/store-client';
@@ -37,9 +37,9 @@ export class ProjectRecordsController {
   @Get('file_content')
   async fileContent(@Req() req: Request, @Param('uuid') uuid: string) {
     const query: FileContentQuery = { ctx: requestContext(req), project_uuid: uuid, path: flatQuery(req).path ?? '' };
-    const { key, size, range } = await this.store.call(PROJECT_RPC.fileContentLocation, query);
+    const { key, size, range, deflated } = await this.store.call(PROJECT_RPC.fileContentLocation, query);
     try {
-      const data = range ? await this.readRange(key, range, size ?? 0) : await this.storage.getBuffer(key, FILE_CONTENT_LIMIT);
+      const data = range ? await this.readRange({ key, offset: range.start, size: size ?? 0, deflated: deflated ?? null }) : await this.storage.getBuffer(key, FILE_CONTENT_LIMIT);
       return { file_content: normalizeTextLines(data.toString('utf8')) };
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw ApiError.status('File not available');
@@ -48,12 +48,9 @@ export class ProjectRecordsController {
     }
   }
 
-  /** A file inside a codebase pack: its byte range, refused when larger than the display limit. */
-  private async readRange(key: string, range: { start: number; end: number }, size: number): Promise<Buffer> {
-    if (size === 0) return Buffer.alloc(0);
-    if (size > FILE_CONTENT_LIMIT) throw new ObjectTooLargeError(key, FILE_CONTENT_LIMIT);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.getStream(key, range)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  /** A file inside a codebase pack (or a stored input zip), refused when larger than the display limit. */
+  private async readRange(place: PackedFilePlace): Promise<Buffer> {
+    if (place.size > FILE_CONTENT_LIMIT) throw new ObjectTooLargeError(place.key, FILE_CONTENT_LIMIT);
+    return readPackedFile(this.storage, place);
   }
 }

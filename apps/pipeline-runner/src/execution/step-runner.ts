@@ -114,7 +114,7 @@ export class StepRunner implements OnModuleInit, OnApplicationShutdown {
 
   /** The codebase as one pack object per run (see libs/pipelines codebase-pack.ts; restore-codebase.ts reads it back). */
   private async keepCodebase(run: ClaimedRun, dirs: WorkDirs): Promise<void> {
-    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, await loadCodebaseFiles(dirs), { inputDir: dirs.input });
+    if ((await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, run.project_uuid, run.uuid, await loadCodebaseFiles(dirs), { inputDir: dirs.input, codebaseDir: dirs.codebase });
   }
 
   /** What the API serves later (file_content, outputs) must outlive the scratch directory. */

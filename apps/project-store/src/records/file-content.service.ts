@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ERROR_CODES, FileContentLocation, FileContentQuery } from '@sca/contracts';
 import { DomainError } from '@sca/messaging';
 import { findCodebaseFile } from '@sca/persistence';
-import { storageKeys } from '@sca/storage';
+import { packedRange, storageKeys } from '@sca/storage';
 
 export const RESOURCE_NOT_FOUND = 'Resource not found. Use ?path=<resource_path>';
 
@@ -21,9 +21,11 @@ export class FileContentService {
     if (!file) throw new DomainError(ERROR_CODES.refused, RESOURCE_NOT_FOUND);
     if (file.type !== 'file') throw new DomainError(ERROR_CODES.refused, 'File not available');
     if (file.pack) {
-      const { key, offset: start, size } = file.pack;
+      const { key, size, deflated } = file.pack;
       // An empty file has no byte range: the gateway answers it without reading storage.
-      return { key, size, range: { start, end: start + size - 1 } };
+      const location: FileContentLocation = { key, size, range: packedRange(file.pack) };
+      if (deflated !== null) location.deflated = deflated;
+      return location;
     }
     try {
       return { key: storageKeys.codebase(q.project_uuid, file.path), size: file.size };

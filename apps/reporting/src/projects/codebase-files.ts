@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { findCodebaseFile, findFilePaths } from '@sca/persistence';
-import { OBJECT_STORAGE, ObjectStorage, storageKeys } from '@sca/storage';
+import { OBJECT_STORAGE, ObjectStorage, readPackedFile, storageKeys } from '@sca/storage';
 
 /** Largest codebase file read as configuration (a template, a policies file). */
 const CONFIG_FILE_LIMIT = 4 * 1024 * 1024;
@@ -19,10 +19,7 @@ export class CodebaseFiles {
     if (size > CONFIG_FILE_LIMIT) return null;
     if (size === 0) return '';
     if (!file.pack) return (await this.storage.getBuffer(storageKeys.codebase(projectUuid, path), CONFIG_FILE_LIMIT)).toString('utf8');
-    const start = file.pack.offset;
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.getStream(file.pack.key, { start, end: start + size - 1 })) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return (await readPackedFile(this.storage, file.pack)).toString('utf8');
   }
 
   /** Paths of file resources matching a POSIX regular expression. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../queryable';
+import { PACK_PLACE_COLUMNS, packPlaceOf, type PackPlace, type PackPlaceColumns } from './pack-entries';
 
 /** A resource of the codebase by path, with where its bytes are when the run packed them. */
 export interface CodebaseFileRow {
@@ -7,13 +8,13 @@ export interface CodebaseFileRow {
   /** The resource's size (bytes), null when unknown. */
   size: number | null;
   /** Its bytes in a codebase pack object; null for a codebase stored as one object per file. */
-  pack: { key: string; offset: number; size: number } | null;
+  pack: PackPlace | null;
 }
 
 /** The project's resource at exactly `path`, with its pack entry; null when there is none. */
 export async function findCodebaseFile(db: Queryable, projectUuid: string, path: string): Promise<CodebaseFileRow | null> {
-  const rows: { path: string; type: string; size: string | null; pack_key: string | null; pack_offset: string | null; pack_size: string | null }[] = await db.query(
-    `SELECT r.path, r.type, r.size, e.pack_key, e.pack_offset, e.size AS pack_size
+  const rows: ({ path: string; type: string; size: string | null } & PackPlaceColumns)[] = await db.query(
+    `SELECT r.path, r.type, r.size, ${PACK_PLACE_COLUMNS}
      FROM codebase_resources r
      LEFT JOIN codebase_pack_entries e ON e.project_uuid = r.project_uuid AND e.path = r.path
      WHERE r.project_uuid = $1 AND r.path = $2`,
@@ -25,7 +26,7 @@ export async function findCodebaseFile(db: Queryable, projectUuid: string, path:
     path: row.path,
     type: row.type,
     size: row.size === null ? null : Number(row.size),
-    pack: row.pack_key === null ? null : { key: row.pack_key, offset: Number(row.pack_offset), size: Number(row.pack_size) },
+    pack: packPlaceOf(row),
   };
 }
 

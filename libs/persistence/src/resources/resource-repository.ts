@@ -1,4 +1,5 @@
 import type { ResourceRecord, ResourceStatus, ResourceType } from '@sca/contracts';
+import { PACK_PLACE_COLUMNS, packPlaceOf, type PackPlace, type PackPlaceColumns } from '../codebase/pack-entries';
 import { summaryRecords } from '../codebase/record-streams';
 import { RESOURCE_STATUS } from '@sca/contracts';
 import { bulkInsert, bulkUpdate } from '../bulk-insert';
@@ -21,7 +22,7 @@ export interface ResourceRow {
 export interface StoredFileRow {
   path: string;
   size: number | null;
-  pack: { key: string; offset: number; size: number } | null;
+  pack: PackPlace | null;
 }
 
 export interface ResourceSelection {
@@ -157,9 +158,9 @@ export class ResourceRepository {
    * loaded from a scan) come last, with `pack: null`.
    */
   async *storedFiles(): AsyncGenerator<StoredFileRow> {
-    const rows = streamQuery<{ path: string; size: string | null; pack_key: string | null; pack_offset: string | null; pack_size: string | null }>(
+    const rows = streamQuery<{ path: string; size: string | null } & PackPlaceColumns>(
       this.scope.db,
-      `SELECT r.path, r.size, e.pack_key, e.pack_offset, e.size AS pack_size
+      `SELECT r.path, r.size, ${PACK_PLACE_COLUMNS}
        FROM codebase_resources r
        LEFT JOIN codebase_pack_entries e ON e.project_uuid = r.project_uuid AND e.path = r.path
        WHERE r.project_uuid = $1 AND r.type = 'file'
@@ -171,7 +172,7 @@ export class ResourceRepository {
       yield {
         path: row.path,
         size: row.size === null ? null : Number(row.size),
-        pack: row.pack_key === null ? null : { key: row.pack_key, offset: Number(row.pack_offset), size: Number(row.pack_size) },
+        pack: packPlaceOf(row),
       };
     }
   }

@@ -15,8 +15,8 @@ const READ_CHUNK = 1 << 20;
  * never through a link; a file of a mounted tree from its range.
  */
 function* fileChunks(absPath: string, range?: FileRange): Generator<Buffer> {
-  // A deflated zip member is inflated whole: members too large for memory were written out when mounted.
-  if (range?.deflated !== undefined) {
+  // A zip member is inflated and checked whole: members too large for memory were written out when mounted.
+  if (range && (range.deflated !== undefined || range.crc32 !== undefined)) {
     yield readRange(range);
     return;
   }
@@ -47,9 +47,10 @@ function* fileChunks(absPath: string, range?: FileRange): Generator<Buffer> {
 
 /**
  * The run's local inputs that are byte for byte the project's stored inputs (same name, same
- * size: inputs cannot change once a run has started), by absolute path, with their keys.
+ * size: inputs cannot change once a run has started), by absolute path, with their keys; with
+ * `codebaseDir`, the copies copy_inputs_to_codebase_directory made there too (same name, same size).
  */
-async function storedInputs(storage: ObjectStorage, projectUuid: string, inputDir: string | undefined): Promise<Map<string, string>> {
+async function storedInputs(storage: ObjectStorage, projectUuid: string, inputDir: string | undefined, codebaseDir: string | undefined): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (!inputDir) return out;
   const names = await readdir(inputDir).catch(() => [] as string[]);
@@ -58,7 +59,10 @@ async function storedInputs(storage: ObjectStorage, projectUuid: string, inputDi
     const local = await stat(path).catch(() => null);
     if (!local?.isFile()) continue;
     const key = storageKeys.input(projectUuid, name);
-    if ((await storage.stat(key))?.size === local.size) out.set(path, key);
+    if ((await storage.stat(key))?.size !== local.size) continue;
+    out.set(path, key);
+    const copy = codebaseDir ? await stat(join(codebaseDir, name)).catch(() => null) : null;
+    if (copy?.isFile() && copy.size === local.size) out.set(join(codebaseDir as string, name), key);
   }
   return out;
 }
@@ -70,21 +74,33 @@ export interface PackOptions {
    * input is copied inside the store instead and the file's entry points into that copy.
    */
   inputDir?: string;
+  /**
+   * The run's codebase/ directory: an input copied there (a zip, whose members are read in place
+   * from that copy) is a stored input too, and so are the members' bytes inside it.
+   */
+  codebaseDir?: string;
 }
 
 /**
  * Keeps a run's codebase/ in storage as one object: the regular files concatenated in walk
  * order (symlinks skipped), and one `codebase_pack_entries` row per file with its offset and
  * size, so `file_content` reads a file with a byte range. Thousands of small objects cost far
- * more to upload than their bytes; one streamed object costs its bytes. A file that is a range
- * of a stored input (see PackOptions) costs nothing: the store copies the input once, without
- * its bytes passing through the runner (an image's layers are most of its codebase). A later
- * run's pack takes over the paths it contains.
+ * more to upload than their bytes; one streamed object costs its bytes. A file that is a stored
+ * input, or a range of one (see PackOptions), costs nothing: the store copies the input once,
+ * without its bytes passing through the runner, and the file's entry points into that copy (an
+ * image's layers are most of its codebase; a zip's members stay deflated there, their entries
+ * saying so). A later run's pack takes over the paths it contains.
  */
 export async function packCodebase(storage: ObjectStorage, db: DataSource, projectUuid: string, runUuid: string, codebase: CodebaseFiles, opts: PackOptions = {}): Promise<number> {
   const key = storageKeys.codebasePack(projectUuid, runUuid);
-  const inputs = await storedInputs(storage, projectUuid, opts.inputDir);
-  const copies = new Map<string, string>();
+  const inputs = await storedInputs(storage, projectUuid, opts.inputDir, opts.codebaseDir);
+  // The copies to make in the store, by their key: the input's key and the run's local file.
+  const copies = new Map<string, { from: string; local: string }>();
+  const copyOf = (local: string): string => {
+    const copy = storageKeys.codebasePackInput(projectUuid, runUuid, basename(local));
+    copies.set(copy, { from: inputs.get(local) as string, local });
+    return copy;
+  };
   const entries: PackEntry[] = [];
   let offset = 0;
   async function* packBytes(): AsyncGenerator<Buffer> {
@@ -92,10 +108,13 @@ export async function packCodebase(storage: ObjectStorage, db: DataSource, proje
       if (entry.type !== 'file') continue;
       const path = entry.path.slice(1);
       const range = entry.range;
-      if (range && range.deflated === undefined && inputs.has(range.path)) {
-        const copy = storageKeys.codebasePackInput(projectUuid, runUuid, basename(range.path));
-        copies.set(range.path, copy);
-        entries.push({ project_uuid: projectUuid, path, pack_key: copy, pack_offset: range.start, size: range.size });
+      if (range && inputs.has(range.path)) {
+        entries.push({ project_uuid: projectUuid, path, pack_key: copyOf(range.path), pack_offset: range.start, size: range.size, deflated_size: range.deflated ?? null });
+        continue;
+      }
+      if (!range && inputs.has(entry.absPath)) {
+        const { size } = await stat(entry.absPath);
+        entries.push({ project_uuid: projectUuid, path, pack_key: copyOf(entry.absPath), pack_offset: 0, size, deflated_size: null });
         continue;
       }
       let size = 0;
@@ -103,15 +122,15 @@ export async function packCodebase(storage: ObjectStorage, db: DataSource, proje
         size += chunk.length;
         yield chunk;
       }
-      entries.push({ project_uuid: projectUuid, path, pack_key: key, pack_offset: offset, size });
+      entries.push({ project_uuid: projectUuid, path, pack_key: key, pack_offset: offset, size, deflated_size: null });
       offset += size;
     }
   }
   await storage.putStream(key, Readable.from(packBytes()), { contentType: 'application/octet-stream' });
-  for (const [path, copy] of copies) {
-    const { size } = await storage.copy(inputs.get(path) as string, copy);
-    const local = (await stat(path)).size;
-    if (size !== local) throw new Error(`Codebase pack: the stored input ${basename(path)} has ${size} bytes, the run's copy ${local}`);
+  for (const [copy, { from, local }] of copies) {
+    const { size } = await storage.copy(from, copy);
+    const localSize = (await stat(local)).size;
+    if (size !== localSize) throw new Error(`Codebase pack: the stored input ${basename(local)} has ${size} bytes, the run's copy ${localSize}`);
   }
   await savePackEntries(db, entries);
   return entries.length;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRunRepositories } from '@sca/persistence';
 import { storageKeys } from '@sca/storage';
-import { usePipelineHarness } from '@sca/testing';
+import { usePipelineHarness, writeZip, zipBuffer } from '@sca/testing';
 import { restoreCodebase } from './restore-codebase';
 import { storedCodebaseFiles } from './stored-codebase';
 
@@ -109,6 +109,39 @@ describe('restoreCodebase', () => {
     expect(index).toBe(Object.keys(expected).length);
     expect(Object.keys(read).length).toBe(Math.ceil(index / 2));
     for (const [path, data] of Object.entries(read)) expect(data.equals(expected[path])).toBe(true);
+  });
+
+  it('a zip read in place: the zip and its members point into one copy of the input (members deflated), nested archives are packed, and all come back byte for byte', async () => {
+    const members: Record<string, Buffer> = {
+      'text/readme.txt': Buffer.from('compress me well\n'.repeat(400)),
+      'text/empty.txt': Buffer.alloc(0),
+      'bin/random.bin': Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 2654435761) >>> 24)),
+    };
+    const input = join(work, 'members.zip');
+    const nested = await zipBuffer({ 'inside.txt': 'nested member\n' });
+    await writeZip(input, { ...Object.fromEntries(Object.entries(members).map(([path, data]) => [`z/${path}`, data])), 'z/nested.zip': nested });
+    const run = await harness().run({ pipeline: 'inspect_packages', inputs: [input], keepCodebase: true });
+    expect(run.status).toBe('success');
+
+    const resources = createRunRepositories(harness().db, run.projectUuid, null).resources;
+    const packs = new Map<string, { key: string; deflated: number | null }>();
+    for await (const row of resources.storedFiles()) if (row.pack) packs.set(row.path, row.pack);
+    const inputCopy = (key: string) => key.startsWith(storageKeys.codebasePackPrefix(run.projectUuid)) && key.endsWith('.input.members.zip');
+    expect(inputCopy(packs.get('members.zip')!.key)).toBe(true);
+    expect(packs.get('members.zip')!.deflated).toBeNull();
+    const readme = packs.get('members.zip-extract/z/text/readme.txt')!;
+    expect(inputCopy(readme.key)).toBe(true);
+    expect(readme.deflated).toBeLessThan(members['text/readme.txt'].length);
+    // A member of a nested zip is inflated from the run's scratch copy: it goes into the pack.
+    expect(inputCopy(packs.get('members.zip-extract/z/nested.zip-extract/inside.txt')!.key)).toBe(false);
+
+    const target = join(work, 'restored-zip');
+    const restored = await restoreCodebase(resources, harness().storage, target);
+    const back = filesUnder(target);
+    expect(back['members.zip'].equals(readFileSync(input))).toBe(true);
+    for (const [path, data] of Object.entries(members)) expect(back[`members.zip-extract/z/${path}`]?.equals(data)).toBe(true);
+    expect(back['members.zip-extract/z/nested.zip-extract/inside.txt']?.toString()).toBe('nested member\n');
+    expect(restored.notStored).toEqual([]);
   });
 
   it('an image read in place: its layer files point into a copy of the input, hard links and all, and come back byte for byte', async () => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ResourceRepository, StoredFileRow } from '@sca/persistence';
-import type { ObjectStorage } from '@sca/storage';
+import { unpackBytes, type ObjectStorage } from '@sca/storage';
 
 /** A file of the stored codebase, its bytes readable once, in order, before the next file is asked for. */
 export interface StoredFile {
@@ -59,6 +59,7 @@ class PackRead {
    */
   async read(pack: NonNullable<StoredFileRow['pack']>, path: string, sink: (bytes: Buffer) => Promise<unknown> | void): Promise<void> {
     if (pack.size === 0) return;
+    const length = pack.deflated ?? pack.size;
     if (this.cursor && pack.offset < this.position) {
       await this.cursor.close();
       this.cursor = null;
@@ -69,8 +70,14 @@ class PackRead {
     }
     await this.cursor.take(pack.offset - this.position, () => undefined);
     this.position = pack.offset;
-    await this.cursor.take(pack.size, sink);
-    this.position += pack.size;
+    if (pack.deflated === null) await this.cursor.take(pack.size, sink);
+    else {
+      // A member of a stored input zip: inflated whole (members too large for that were packed as plain bytes).
+      const raw: Buffer[] = [];
+      await this.cursor.take(length, (bytes) => void raw.push(bytes));
+      await sink(unpackBytes(pack, Buffer.concat(raw)));
+    }
+    this.position += length;
   }
 
   close(): Promise<void> {

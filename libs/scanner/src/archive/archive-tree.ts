@@ -10,16 +10,20 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { posix } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, inflateRawSync } from 'node:zlib';
 import { entrySegments } from './safe-paths';
 
-/** A file node: `size` bytes at `offset` of the tree's source (or of its own `source`), raw-deflated in `deflated` bytes when set. */
+/**
+ * A file node: `size` bytes at `offset` of the tree's source (or of its own `source`), raw-deflated
+ * in `deflated` bytes when set; `crc32` is checked when the bytes are read (a zip member read in place).
+ */
 export interface ArchiveTreeFile {
   type: 'file';
   offset: number;
   size: number;
   source?: string;
   deflated?: number;
+  crc32?: number;
 }
 
 export type ArchiveTreeNode = { type: 'directory' } | ArchiveTreeFile | { type: 'symlink'; target: string };
@@ -28,12 +32,14 @@ export type ArchiveTreeNode = { type: 'directory' } | ArchiveTreeFile | { type: 
  * Where a file's bytes really are: `size` bytes at `start` of the file at `path`; or, with
  * `deflated`, a raw deflate stream of that many bytes at `start` that inflates to `size` bytes
  * (a zip member read in place; members too large to inflate in memory are written out instead).
+ * With `crc32`, the bytes read must have that CRC-32 (a zip member's, checked on every read).
  */
 export interface FileRange {
   path: string;
   start: number;
   size: number;
   deflated?: number;
+  crc32?: number;
 }
 
 function readBytes(path: string, start: number, length: number): Buffer {
@@ -52,12 +58,51 @@ function readBytes(path: string, start: number, length: number): Buffer {
   }
 }
 
-/** The bytes of a range, read whole (ranges of archive trees are files of ordinary size). */
+/** The bytes of a range, read whole (ranges of archive trees are files of ordinary size); a deflated range inflated, a CRC checked. */
 export function readRange(range: FileRange): Buffer {
-  if (range.deflated === undefined) return readBytes(range.path, range.start, range.size);
-  const data = inflateRawSync(readBytes(range.path, range.start, range.deflated), { maxOutputLength: Math.max(1, range.size) });
-  if (data.length !== range.size) throw new Error(`${range.path}: a deflated member of ${range.size} bytes inflates to ${data.length}`);
+  const data = range.deflated === undefined ? readBytes(range.path, range.start, range.size) : inflateRange(range, readBytes(range.path, range.start, range.deflated));
+  if (range.crc32 !== undefined && crc32(data) >>> 0 !== range.crc32 >>> 0) throw new Error(`${range.path}: CRC-32 mismatch in the member at ${range.start}`);
   return data;
+}
+
+/** A deflated range's bytes from its `deflated` raw bytes: exactly `size` of them, or an error. */
+export function inflateRange(range: Pick<FileRange, 'path' | 'start' | 'size'>, raw: Buffer): Buffer {
+  let data: Buffer;
+  try {
+    data = inflateRawSync(raw, { maxOutputLength: Math.max(1, range.size) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new Error(`${range.path}: the deflated member at ${range.start} inflates to more than ${range.size} bytes`);
+    throw error;
+  }
+  if (data.length !== range.size) throw new Error(`${range.path}: the deflated member at ${range.start} inflates to ${data.length} bytes, not ${range.size}`);
+  return data;
+}
+
+/**
+ * Compressed bytes first read for a deflated member's head of 512 bytes: at worst about that
+ * many plus the block's code tables. Inflation costs what it outputs, so little more is read.
+ */
+const HEAD_INPUT_BYTES = 1024;
+
+/**
+ * Up to `length` first bytes of a range. A deflated member is inflated only from its first
+ * compressed bytes (a truncated stream flushed, not an error), more of them only when those fall
+ * short: archive detection reads the head of every file of a tree, and inflating whole members
+ * for it cost as much as reading them.
+ */
+export function readRangeHead(range: FileRange, length: number): Buffer {
+  const want = Math.min(length, range.size);
+  if (range.deflated === undefined) return readBytes(range.path, range.start, want);
+  for (let input = HEAD_INPUT_BYTES; input < range.deflated; input *= 16) {
+    let head: Buffer;
+    try {
+      head = inflateRawSync(readBytes(range.path, range.start, input), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    } catch {
+      break; // not deflate within its head: the whole read says why
+    }
+    if (head.length >= want) return head.subarray(0, want);
+  }
+  return readRange(range).subarray(0, want);
 }
 
 export interface ArchiveTreeEntry {
@@ -69,7 +114,7 @@ export interface ArchiveTreeEntry {
 export interface ArchiveTreeJson {
   source: string;
   sources?: string[];
-  entries: [path: string, type: 'd' | 'f' | 'l', a?: number | string, b?: number, source?: number, deflated?: number][];
+  entries: [path: string, type: 'd' | 'f' | 'l', a?: number | string, b?: number, source?: number, deflated?: number | null, crc32?: number][];
 }
 
 /** What `realPath` answers for a path that leaves the root. */
@@ -100,6 +145,7 @@ export class ArchiveTree {
     if (node?.type !== 'file') return null;
     const range: FileRange = { path: node.source ?? this.source, start: node.offset, size: node.size };
     if (node.deflated !== undefined) range.deflated = node.deflated;
+    if (node.crc32 !== undefined) range.crc32 = node.crc32;
     return range;
   }
 
@@ -202,12 +248,13 @@ export class ArchiveTree {
     for (const { path, node } of this.walk()) {
       if (node.type === 'directory') entries.push([path, 'd']);
       else if (node.type === 'symlink') entries.push([path, 'l', node.target]);
-      else if (node.source === undefined && node.deflated === undefined) entries.push([path, 'f', node.offset, node.size]);
+      else if (node.source === undefined && node.deflated === undefined && node.crc32 === undefined) entries.push([path, 'f', node.offset, node.size]);
       else {
         const source = node.source ?? this.source;
         if (!indexOf.has(source)) indexOf.set(source, sources.push(source) - 1);
         const index = indexOf.get(source) as number;
-        entries.push(node.deflated === undefined ? [path, 'f', node.offset, node.size, index] : [path, 'f', node.offset, node.size, index, node.deflated]);
+        if (node.crc32 !== undefined) entries.push([path, 'f', node.offset, node.size, index, node.deflated ?? null, node.crc32]);
+        else entries.push(node.deflated === undefined ? [path, 'f', node.offset, node.size, index] : [path, 'f', node.offset, node.size, index, node.deflated]);
       }
     }
     return sources.length > 1 ? { source: this.source, sources, entries } : { source: this.source, entries };
@@ -216,13 +263,14 @@ export class ArchiveTree {
   static fromJSON(json: ArchiveTreeJson): ArchiveTree {
     const tree = new ArchiveTree(json.source);
     const sources = json.sources ?? [json.source];
-    for (const [path, type, a, b, source, deflated] of json.entries) {
+    for (const [path, type, a, b, source, deflated, crc] of json.entries) {
       if (type === 'd') tree.set(path, { type: 'directory' });
       else if (type === 'l') tree.set(path, { type: 'symlink', target: a as string });
       else {
         const node: ArchiveTreeFile = { type: 'file', offset: a as number, size: b as number };
         if (source !== undefined && source > 0) node.source = sources[source];
-        if (deflated !== undefined) node.deflated = deflated;
+        if (deflated !== undefined && deflated !== null) node.deflated = deflated;
+        if (crc !== undefined) node.crc32 = crc;
         tree.set(path, node);
       }
     }

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ArchiveTree, readRange, readRangeHead } from './archive-tree';
 import { extractToTree } from './blob-tree-sink';
 import { extractArchive } from './extract-archive';
 import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from './extraction-types';
@@ -17,13 +19,14 @@ describe('extractToTree', () => {
   afterEach(() => cleanup());
 
   /** The tree and the extractor agree on every entry, byte, link, count and problem. */
-  async function expectSame(name: string, data: Buffer, limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS): Promise<void> {
+  /** `declaredBytes`: a zip member left in place counts its declared size at once, where the extractor counts what it wrote before a limit stopped it. */
+  async function expectSame(name: string, data: Buffer, limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS, declaredBytes = false): Promise<void> {
     const archive = await writeFixture(dir, name, data);
     const extracted = await extractArchive(archive, join(dir, `${name}-out`), { limits });
     const tree = await extractToTree({ archivePath: archive, blobPath: join(dir, `${name}.blob`), label: name, limits, total: { bytes: 0 } });
     expect(treeListing(tree.tree)).toEqual(await diskListing(join(dir, `${name}-out`)));
     expect(problemLines(tree.problems)).toEqual(problemLines(extracted.problems));
-    expect([tree.files, tree.bytes]).toEqual([extracted.files, extracted.bytes]);
+    expect([tree.files, declaredBytes || tree.bytes]).toEqual([extracted.files, declaredBytes || extracted.bytes]);
   }
 
   const tarEntries = [
@@ -42,7 +45,7 @@ describe('extractToTree', () => {
     await expectSame('notes.txt.gz', gzipSync(Buffer.from('some notes\n'.repeat(1000))));
   });
 
-  it('reads zips: stored and deflated members, CP437 names, directories, links, a corrupt member, a bomb', async () => {
+  it('reads zips: stored and deflated members, CP437 names, directories, links, a bomb', async () => {
     await expectSame('a.jar', zipArchive([
       { name: 'META-INF/', mode: 0o040755 },
       { name: 'META-INF/MANIFEST.MF', data: 'Manifest-Version: 1.0\n' },
@@ -52,13 +55,52 @@ describe('extractToTree', () => {
       { name: 'link', data: 'stored.txt', mode: 0o120777 },
       { name: '../escaped.txt', data: 'x' },
     ]));
-    await expectSame('crc.zip', zipArchive([{ name: 'bad.txt', data: 'payload', crc: 0x12345678 }, { name: 'good.txt', data: 'fine' }]));
     await expectSame('bomb.zip', zipArchive([
       { name: 'before.txt', data: 'kept' },
       { name: 'zeros.bin', data: Buffer.alloc(20 * 1024 * 1024) },
       { name: 'after.txt', data: 'never reached' },
-    ]), { ...DEFAULT_EXTRACTION_LIMITS, maxRatio: 100 });
+    ]), { ...DEFAULT_EXTRACTION_LIMITS, maxRatio: 100 }, true);
     await expectSame('garbage.zip', Buffer.from('this is not a zip file at all, just text'));
+  });
+
+  it('leaves zip members in the zip: ranges of it (deflated or stored), nothing written to the blob', async () => {
+    const text = 'deflate me '.repeat(500);
+    const noisy = Buffer.from(randomBytes(200_000).map((b) => 97 + (b % 26)));
+    const archive = await writeFixture(dir, 'in-place.zip', zipArchive([{ name: 'a/deflated.txt', data: text }, { name: 'a/noisy.txt', data: noisy }, { name: 'a/stored.bin', data: 'stored bytes', store: true }]));
+    const blobPath = join(dir, 'in-place.blob');
+    const { tree } = await extractToTree({ archivePath: archive, blobPath, label: 'in-place.zip', limits: DEFAULT_EXTRACTION_LIMITS, total: { bytes: 0 } });
+    const deflated = tree!.rangeOf('a/deflated.txt')!;
+    expect(deflated).toMatchObject({ path: archive, size: text.length });
+    expect(deflated.deflated).toBeLessThan(text.length);
+    expect(readRange(deflated).toString()).toBe(text);
+    expect(readRangeHead(deflated, 512).toString()).toBe(text.slice(0, 512));
+    // A head inflated from the member's first compressed bytes only.
+    expect(tree!.rangeOf('a/noisy.txt')!.deflated).toBeGreaterThan(4096);
+    expect(readRangeHead(tree!.rangeOf('a/noisy.txt')!, 512).equals(noisy.subarray(0, 512))).toBe(true);
+    const stored = tree!.rangeOf('a/stored.bin')!;
+    expect(stored.deflated).toBeUndefined();
+    expect((await readFile(archive)).subarray(stored.start, stored.start + stored.size).toString()).toBe('stored bytes');
+    expect((await readFile(blobPath)).length).toBe(0);
+    // Kept across steps: the JSON form keeps each member's source, deflated size and CRC.
+    expect(readRange(ArchiveTree.fromJSON(JSON.parse(JSON.stringify(tree!.toJSON()))).rangeOf('a/deflated.txt')!).toString()).toBe(text);
+  });
+
+  it('finds a corrupt zip member when it is read, not when the zip is listed: the others read fine', async () => {
+    const archive = await writeFixture(dir, 'crc.zip', zipArchive([{ name: 'bad.txt', data: 'payload', crc: 0x12345678 }, { name: 'good.txt', data: 'fine' }]));
+    const { tree, problems } = await extractToTree({ archivePath: archive, blobPath: join(dir, 'crc.blob'), label: 'crc.zip', limits: DEFAULT_EXTRACTION_LIMITS, total: { bytes: 0 } });
+    expect(problems).toEqual([]);
+    expect(readRange(tree!.rangeOf('good.txt')!).toString()).toBe('fine');
+    expect(() => readRange(tree!.rangeOf('bad.txt')!)).toThrow('CRC-32 mismatch');
+  });
+
+  it('never inflates a member past the size its zip declares', async () => {
+    const zip = zipArchive([{ name: 'liar.bin', data: Buffer.alloc(100_000) }]);
+    // The central directory's uncompressed size says 10 bytes (the local header is not read for it).
+    zip.writeUInt32LE(10, zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    const archive = await writeFixture(dir, 'liar.zip', zip);
+    const { tree } = await extractToTree({ archivePath: archive, blobPath: join(dir, 'liar.blob'), label: 'liar.zip', limits: DEFAULT_EXTRACTION_LIMITS, total: { bytes: 0 } });
+    expect(tree!.rangeOf('liar.bin')!.size).toBe(10);
+    expect(() => readRange(tree!.rangeOf('liar.bin')!)).toThrow('inflates to more than 10 bytes');
   });
 
   it('reads ar, cpio (hard-link groups, devices), rpm and 7z', async () => {

@@ -7,9 +7,9 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { statSync } from 'node:fs';
-import { ArchiveTree } from './archive-tree';
+import { ArchiveTree, type ArchiveTreeFile } from './archive-tree';
 import { ArchiveTreeBuilder } from './archive-tree-builder';
-import { drain, type EntryContent, type EntrySink } from './entry-sink';
+import { drain, type EntryContent, type EntrySink, type MemberPlace } from './entry-sink';
 import { ExtractionBudget, type SharedTotal } from './extraction-budget';
 import { EntryError, LimitExceededError } from './extraction-errors';
 import { archiveToRead, readEntriesInto } from './extract-archive';
@@ -43,6 +43,20 @@ export class BlobTreeSink implements EntrySink {
       throw new EntryError(name, error);
     }
     this.builder.addFile(path, { type: 'file', offset: start, size: this.offset - start });
+  }
+
+  /**
+   * A zip member stays in the zip: its node points at its data there (inflated and its CRC checked
+   * whenever it is read). Its declared size counts against the limits now, and reading it can
+   * never give more (the inflation stops at that size).
+   */
+  async fileInPlace(name: string, place: MemberPlace): Promise<void> {
+    const path = this.builder.beginFile(name);
+    if (path === null) return;
+    this.budget.addBytes(place.size);
+    const node: ArchiveTreeFile = { type: 'file', offset: place.offset, size: place.size, source: place.source, crc32: place.crc32 };
+    if (place.deflated !== undefined) node.deflated = place.deflated;
+    this.builder.addFile(path, node);
   }
 
   async directory(name: string): Promise<void> {

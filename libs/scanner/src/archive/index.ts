@@ -11,7 +11,7 @@ export {
   type ExtractionResult,
   type ExtractOptions,
 } from './extraction-types';
-export { ArchiveTree, OUTSIDE, readRange, type ArchiveTreeJson, type ArchiveTreeNode, type FileRange } from './archive-tree';
+export { ArchiveTree, inflateRange, OUTSIDE, readRange, readRangeHead, type ArchiveTreeJson, type ArchiveTreeNode, type FileRange } from './archive-tree';
 export { buildArchiveTree, type ArchiveTreeOptions, type ArchiveTreeResult } from './archive-tree-builder';
 export { extractToTree, type TreeExtraction } from './blob-tree-sink';
 export { mountArchivesRecursively, type MountedArchives } from './mount-archives';

@@ -12,11 +12,12 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { ArchiveTree, readRange, type FileRange } from './archive-tree';
+import { ArchiveTree, readRange, readRangeHead, type FileRange } from './archive-tree';
 import { buildArchiveTree } from './archive-tree-builder';
 import { ARCHIVE_HEAD_BYTES, archiveKind, readArchiveHead } from './archive-kind';
 import { extractToTree } from './blob-tree-sink';
 import { compressionOf } from './compression';
+import { messageOf } from './extraction-errors';
 import type { SharedTotal } from './extraction-budget';
 import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits, type ExtractionProblem } from './extraction-types';
 import { EXTRACT_SUFFIX, type ExtractRecursivelyOptions } from './extract-recursively';
@@ -86,8 +87,16 @@ class Mounter {
       // A nested archive's bytes become a file of its own name (the readers and the
       // decompressed name of a lone compressed file go by it).
       archivePath = join(scratch, basename(abs));
-      if (source.range.deflated === undefined && source.range.start === 0) copyFileSync(source.path, archivePath);
-      else writeFileSync(archivePath, readRange(source.range));
+      if (source.range.deflated === undefined && source.range.crc32 === undefined && source.range.start === 0) copyFileSync(source.path, archivePath);
+      else {
+        try {
+          writeFileSync(archivePath, readRange(source.range));
+        } catch (error) {
+          // A corrupt zip member (read in place, checked now): its directory stays empty.
+          this.problems.push({ archive: label, reason: `not extracted: ${messageOf(error)}`, severity: 'error' });
+          return null;
+        }
+      }
     }
     const extracted = await extractToTree({ archivePath, blobPath: join(scratch, 'blob'), ...common, total: this.total });
     this.problems.push(...extracted.problems);
@@ -143,7 +152,14 @@ class Mounter {
    * walk wait far longer than it read.
    */
   private headOf(range: FileRange): Buffer {
-    if (range.deflated !== undefined) return readRange(range).subarray(0, ARCHIVE_HEAD_BYTES);
+    if (range.deflated !== undefined) {
+      try {
+        return readRangeHead(range, ARCHIVE_HEAD_BYTES);
+      } catch {
+        // A corrupt member is no archive to mount; reading it in the scans reports it.
+        return Buffer.alloc(0);
+      }
+    }
     let fd = this.fds.get(range.path);
     if (fd === undefined) this.fds.set(range.path, (fd = openSync(range.path, 'r')));
     const head = Buffer.alloc(Math.min(ARCHIVE_HEAD_BYTES, range.size));

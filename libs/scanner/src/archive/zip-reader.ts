@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import * as yauzl from 'yauzl';
-import type { EntrySink } from './entry-sink';
+import type { EntrySink, MemberPlace } from './entry-sink';
 import { CorruptArchiveError, LimitExceededError, messageOf } from './extraction-errors';
 
 const S_IFMT = 0o170000;
@@ -30,7 +30,7 @@ export async function readZip(path: string, sink: EntrySink, signal?: AbortSigna
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
       try {
-        await readEntry(zip, entry, name, sink, buffer);
+        await readEntry(zip, entry, name, sink, buffer, path);
       } catch (error) {
         if (error instanceof LimitExceededError || signal?.aborted) throw error;
         sink.problem(`corrupt entry: ${messageOf(error)}`, name);
@@ -41,7 +41,7 @@ export async function readZip(path: string, sink: EntrySink, signal?: AbortSigna
   }
 }
 
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, sink: EntrySink, buffer: Buffer | null): Promise<void> {
+async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, sink: EntrySink, buffer: Buffer | null, zipPath: string): Promise<void> {
   const mode = entry.versionMadeBy >> 8 === 3 ? entry.externalFileAttributes >>> 16 : 0;
   const type = mode & S_IFMT;
   if (name.endsWith('/') || type === 0o040000) return sink.directory(name);
@@ -53,9 +53,10 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, s
     return sink.skip(name, 'device, FIFO or socket not extracted');
   }
   if (buffer && entry.uncompressedSize <= SYNC_MEMBER_BYTES) {
+    if (type === 0o120000) return sink.symlink(name, readSmallMember(buffer, entry));
+    if (sink.fileInPlace) return sink.fileInPlace(name, memberPlace(zipPath, buffer, entry), mode);
     // Inflated in one call when the sink reads it, so that a corrupt member fails inside the
     // sink's read exactly as the stream below would.
-    if (type === 0o120000) return sink.symlink(name, readSmallMember(buffer, entry));
     return sink.file(name, memberChunks(buffer, entry), mode);
   }
   const content = pipeline(await openReadStream(zip, entry), crcCheck(entry.crc32), () => undefined);
@@ -72,12 +73,8 @@ const MEMBER_CHUNK = 1024 * 1024;
  * local header, the sizes and the CRC.
  */
 function memberData(buffer: Buffer, entry: yauzl.Entry): Buffer {
-  const at = entry.relativeOffsetOfLocalHeader;
-  if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw new Error(`invalid local file header signature at ${at}`);
-  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-  const end = start + entry.compressedSize;
-  if (end > buffer.length) throw new Error('file data overflows file bounds');
-  const raw = buffer.subarray(start, end);
+  const start = memberStart(buffer, entry);
+  const raw = buffer.subarray(start, start + entry.compressedSize);
   let data: Buffer;
   try {
     data = entry.compressionMethod === 0 ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
@@ -88,6 +85,24 @@ function memberData(buffer: Buffer, entry: yauzl.Entry): Buffer {
   if (data.length !== entry.uncompressedSize) throw new Error(`not enough bytes in the stream. expected ${entry.uncompressedSize}. got only ${data.length}`);
   if (crc32(data) >>> 0 !== entry.crc32 >>> 0) throw new Error('CRC-32 mismatch');
   return data;
+}
+
+/** Where a member's data starts, past its local header, checked as yauzl checks it. */
+function memberStart(buffer: Buffer, entry: yauzl.Entry): number {
+  const at = entry.relativeOffsetOfLocalHeader;
+  if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw new Error(`invalid local file header signature at ${at}`);
+  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
+  if (start + entry.compressedSize > buffer.length) throw new Error('file data overflows file bounds');
+  return start;
+}
+
+/** A member left in the zip: where its data is (its sizes and CRC are checked when it is read). */
+function memberPlace(zipPath: string, buffer: Buffer, entry: yauzl.Entry): MemberPlace {
+  const offset = memberStart(buffer, entry);
+  const place: MemberPlace = { source: zipPath, offset, size: entry.uncompressedSize, crc32: entry.crc32 >>> 0 };
+  if (entry.compressionMethod !== 0) place.deflated = entry.compressedSize;
+  else if (entry.compressedSize !== entry.uncompressedSize) throw new Error(`a stored member of ${entry.compressedSize} bytes declares ${entry.uncompressedSize}`);
+  return place;
 }
 
 function* memberChunks(buffer: Buffer, entry: yauzl.Entry): Generator<Buffer> {

@@ -94,7 +94,8 @@ interface ReadOptions {
  * bytes are that range of another file, and `absPath` only names it.
  */
 export function readFileContent(absPath: string, opts: ReadOptions, range?: FileRange): ReadFileContent | null {
-  if (range?.deflated !== undefined) return fromBytes(readRange(range), opts);
+  // A zip member read in place: inflated and its CRC checked whole.
+  if (range && (range.deflated !== undefined || range.crc32 !== undefined)) return fromBytes(readRange(range), opts);
   if (range) {
     const fd = openSync(range.path, constants.O_RDONLY);
     try {

@@ -144,7 +144,7 @@ export class PipelineHarness {
       const plan = planSteps(this.registry.stepsOf(pipeline), run.selected_groups, null);
       await runPlannedSteps(plan, opened.context, { stepStarting: (_label, step) => void (state.step = step.name) });
       await opened.close();
-      if (request.keepCodebase && (await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, projectUuid, run.uuid, await loadCodebaseFiles(dirs), { inputDir: dirs.input });
+      if (request.keepCodebase && (await readdir(dirs.codebase)).length > 0) await packCodebase(this.storage, this.db, projectUuid, run.uuid, await loadCodebaseFiles(dirs), { inputDir: dirs.input, codebaseDir: dirs.codebase });
       add(`Pipeline completed in ${((Date.now() - startedAt) / 1000).toFixed(2)} seconds`);
     } catch (error) {
       failure = error;
