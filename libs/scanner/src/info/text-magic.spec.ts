@@ -35,6 +35,8 @@ const PLAIN: Record<string, string | Buffer> = {
   'UTF-8': 'caf\u00e9 cr\u00e8me\n',
   'a NEL': 'a\u0085b\n',
   'no line terminator': 'no newline here',
+  'a very long last line without a terminator': `short\n${'y'.repeat(350)}`,
+  'empty lines only': '\n\n\n',
   'UTF-8 past the 64 KiB encoding window': Buffer.from(`${'word '.repeat(13108)}\ncaf\u00e9\n`),
 };
 
