@@ -6,6 +6,17 @@ type Queryable = DataSource | EntityManager;
 /** How many rows one INSERT statement carries: big enough to amortize round trips, small enough for memory. */
 export const BULK_BATCH_SIZE = 2000;
 
+export interface BulkInsertOptions {
+  onConflict?: string;
+  returning?: string;
+  /**
+   * Columns whose values are SQL expressions over the row: `x` is the row as the table's record,
+   * `j` the row's JSON object (with `jsonKeys`, keys that are no column of the table).
+   */
+  computed?: Record<string, string>;
+  jsonKeys?: readonly string[];
+}
+
 /**
  * Inserts many rows in one statement by sending them as a single JSON array parameter and
  * expanding it server-side with json_populate_recordset: no bind-parameter limit, jsonb
@@ -17,15 +28,19 @@ export async function bulkInsert(
   table: string,
   columns: readonly string[],
   rows: readonly Record<string, unknown>[],
-  opts: { onConflict?: string; returning?: string } = {},
+  opts: BulkInsertOptions = {},
 ): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return [];
-  const cols = columns.map((c) => `"${c}"`).join(', ');
+  const computed = Object.entries(opts.computed ?? {});
+  const cols = [...columns, ...computed.map(([c]) => c)].map((c) => `"${c}"`).join(', ');
+  const values = [...columns.map((c) => `x."${c}"`), ...computed.map(([, sql]) => sql)].join(', ');
+  // With computed columns each row is also at hand as JSON (`j`), for the keys that are no column.
+  const from = computed.length > 0 ? `json_array_elements($1::json) AS j, json_populate_record(NULL::${table}, j) AS x` : `json_populate_recordset(NULL::${table}, $1::json) AS x`;
   const sql =
-    `INSERT INTO ${table} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${table}, $1::json)` +
+    `INSERT INTO ${table} (${cols}) SELECT ${values} FROM ${from}` +
     (opts.onConflict ? ` ${opts.onConflict}` : '') +
     (opts.returning ? ` RETURNING ${opts.returning}` : '');
-  const payload = JSON.stringify(rows.map((r) => pick(r, columns)));
+  const payload = JSON.stringify(rows.map((r) => pick(r, [...columns, ...(opts.jsonKeys ?? [])])));
   const result: unknown = await db.query(sql, [payload]);
   return Array.isArray(result) ? (result as Record<string, unknown>[]) : [];
 }

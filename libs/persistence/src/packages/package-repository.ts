@@ -44,12 +44,9 @@ export class PackageRepository {
     await this.scope.analyzeResourcesOnce();
     await this.scope.db.query(
       `INSERT INTO resource_packages (resource_id, package_id)
-       SELECT x.resource_id, x.package_id FROM (
-         SELECT
-           (SELECT r.id FROM codebase_resources r WHERE r.project_uuid = $2 AND r.path = l.path) AS resource_id,
-           (SELECT p.id FROM discovered_packages p WHERE p.project_uuid = $2 AND p.package_uid = l.package_uid AND p.package_uid <> '') AS package_id
-         FROM json_to_recordset($1::json) AS l(path text, package_uid text)
-       ) x WHERE x.resource_id IS NOT NULL AND x.package_id IS NOT NULL
+       SELECT r.id, p.id FROM json_to_recordset($1::json) AS l(path text, package_uid text)
+       JOIN codebase_resources r ON r.project_uuid = $2 AND r.path = l.path
+       JOIN discovered_packages p ON p.project_uuid = $2 AND p.package_uid = l.package_uid AND p.package_uid <> ''
        ON CONFLICT DO NOTHING`,
       [JSON.stringify(links), this.scope.projectUuid],
     );

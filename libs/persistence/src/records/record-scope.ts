@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
  * repositories of one run share: the connection and whether resources were analyzed.
  */
 export class RecordScope {
-  private resourcesAnalyzed = false;
+  private resourcesAnalyzed: Promise<void> | null = null;
 
   /** `runUuid` marks the rows the repositories insert, so that a resumed run can remove them. */
   constructor(readonly db: DataSource, readonly projectUuid: string, readonly runUuid: string | null = null) {}
@@ -14,11 +14,11 @@ export class RecordScope {
    * Lookups of resources by path need statistics that know this project's rows: without
    * them the planner may pick the (project_uuid, status) index and filter the whole project
    * for every looked-up path (a 200,000-file load went from 30 s to 345 s). Run once, before
-   * the first lookup by path, when the resources are in.
+   * the first lookup by path, when the resources are in. Lookups made side by side all wait for
+   * the one ANALYZE (one that went ahead of it met stale statistics: 35 s instead of 0.2).
    */
-  async analyzeResourcesOnce(): Promise<void> {
-    if (this.resourcesAnalyzed) return;
-    this.resourcesAnalyzed = true;
-    await this.db.query('ANALYZE codebase_resources');
+  analyzeResourcesOnce(): Promise<void> {
+    this.resourcesAnalyzed ??= this.db.query('ANALYZE codebase_resources').then(() => undefined);
+    return this.resourcesAnalyzed;
   }
 }

@@ -27,6 +27,7 @@ export interface PackageScanOptions {
 const ASSEMBLY_FILE = 'package-assembly.json';
 
 const UPDATE_BATCH = 1000;
+const LINK_BATCH = 5000;
 
 interface DatafileUpdate {
   path: string;
@@ -88,10 +89,13 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   if (opts.packageOnly) await detectPackageLicenses(ctx, packages);
   if (opts.keepForResolution) await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
   await savePackages(ctx, packages, opts.model);
-  await saveDependencies(ctx, dependencies, opts.model);
   const links = [...assembly.links].flatMap(([path, uids]) => uids.map((package_uid) => ({ path, package_uid })));
-  for (let i = 0; i < links.length; i += 5000) await ctx.packages.linkResources(links.slice(i, i + 5000));
-  await ctx.dependencies.linkDatafiles();
+  // Dependencies and file links both need only the packages: written side by side, on two of the
+  // pool's connections (the workers are idle now, so the database has a core for each).
+  await Promise.all([
+    saveDependencies(ctx, dependencies, opts.model).then(() => ctx.dependencies.linkDatafiles()),
+    linkResources(ctx, links),
+  ]);
   ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies, ${links.length} file link(s)`);
 }
 
@@ -125,12 +129,17 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
   // Packages the assembly saved and their locked entries completed (the checksum, the download URL).
   await updatePackages(ctx, packages.filter((p) => known.has(p.package_uid) && before.get(p.package_uid) !== JSON.stringify(p)), model);
-  for (let i = 0; i < links.length; i += 5000) await ctx.packages.linkResources(links.slice(i, i + 5000));
+  await linkResources(ctx, links);
   await ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid));
   await saveDependencies(ctx, dependencies, model);
   await ctx.dependencies.linkDatafiles();
   const resolved = dependencies.filter((d) => d.resolved_to_package_uid).length;
   ctx.log(`${packages.length - known.size} package(s) from lockfiles, ${dependencies.length} direct dependencies (${resolved} resolved)`);
+}
+
+/** Files' `for_packages` links, by path and package uid. */
+async function linkResources(ctx: StepContext, links: { path: string; package_uid: string }[]): Promise<void> {
+  for (let i = 0; i < links.length; i += LINK_BATCH) await ctx.packages.linkResources(links.slice(i, i + LINK_BATCH));
 }
 
 export async function savePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
