@@ -67,6 +67,22 @@ describe('mountArchivesRecursively', () => {
     expect(mountStats.total).toBe(diskStats.total);
     expect([...mountStats.dirs]).toEqual([...diskStats.dirs]);
   });
+
+  it('leaves a corrupt nested archive of a zip read in place unmounted, with a problem, and mounts the rest', async () => {
+    const base = join(dir, 'crc');
+    await mkdir(base, { recursive: true });
+    const inner = zipArchive([{ name: 'inside.txt', data: 'never read' }]);
+    await writeFile(join(base, 'outer.zip'), zipArchive([{ name: 'inner.zip', data: inner, crc: 0x12345678 }, { name: 'fine.txt', data: 'fine' }]));
+    const mounted = await mountArchivesRecursively(base, join(dir, 'scratch-crc'));
+    expect(problemLines(mounted.problems)).toEqual([expect.stringMatching(/^error outer\.zip-extract\/inner\.zip : not extracted: .*CRC-32 mismatch/)]);
+    const entries: string[] = [];
+    for await (const e of walkTree(base, 'codebase', mounted.mounts)) entries.push(`${e.type[0]} ${e.path}`);
+    expect(entries).toEqual(['d codebase', 'f codebase/outer.zip', 'd codebase/outer.zip-extract', 'f codebase/outer.zip-extract/fine.txt', 'f codebase/outer.zip-extract/inner.zip', 'd codebase/outer.zip-extract/inner.zip-extract']);
+    const tree = mounted.mounts.get(join(base, 'outer.zip-extract'))!;
+    expect(readRange(tree.rangeOf('fine.txt')!).toString()).toBe('fine');
+    // Reading the corrupt member itself (as the scans do) says why.
+    expect(() => readRange(tree.rangeOf('inner.zip')!)).toThrow('CRC-32 mismatch');
+  });
 });
 
 /** A mounted symlink's target, from the tree that holds it. */
