@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { npmProjectTarball, PIPELINE_INPUTS, usePipelineHarness, writeZip } from '@sca/testing';
@@ -51,5 +51,27 @@ describe('inspect_packages on a zipped npm project with its installed node_modul
       ['demo-app.zip-extract/demo-app/node_modules/ms/index.js', 1, true],
       ['demo-app.zip-extract/demo-app/node_modules/ms/package.json', 1, true],
     ]);
+  });
+});
+
+describe('inspect_packages on a zip with a corrupt member', () => {
+  it('lists the member, records its read error (CRC) as a message, and goes on with the others', async () => {
+    const zip = join(mkdtempSync(join(tmpdir(), 'npm-corrupt-')), 'corrupt.zip');
+    await writeZip(zip, {
+      'app/package.json': JSON.stringify({ name: 'app', version: '1.0.0' }),
+      'app/bad.txt': 'these bytes will not match the CRC the zip records\n',
+    });
+    // The central directory's CRC of app/bad.txt (46 bytes of header before the name, the CRC at 16).
+    const bytes = readFileSync(zip);
+    const name = bytes.lastIndexOf(Buffer.from('app/bad.txt'));
+    bytes.writeUInt32LE((bytes.readUInt32LE(name - 46 + 16) ^ 0xffff) >>> 0, name - 46 + 16);
+    writeFileSync(zip, bytes);
+    const r = await harness().run({ pipeline: 'inspect_packages', inputs: [zip] });
+    expect(r.status).toBe('success');
+    const status = (path: string) => r.resources.find((f) => f.path === `corrupt.zip-extract/app/${path}`)?.status;
+    expect(status('bad.txt')).toBe('resource-read-error');
+    expect(status('package.json')).toBe('application-package');
+    expect(r.packages.map((p) => p.purl)).toEqual(['pkg:npm/app@1.0.0']);
+    expect(r.messages.filter((m) => m.details?.['resource_path'] === 'corrupt.zip-extract/app/bad.txt').map((m) => m.description)).toEqual([expect.stringContaining('CRC-32 mismatch')]);
   });
 });
