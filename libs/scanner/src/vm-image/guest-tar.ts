@@ -16,7 +16,16 @@ export interface GuestTarRequest {
   tooLarge: () => Error;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** How long an appliance may take to start under KVM before TCG is tried instead (KVM_LAUNCH_TIMEOUT_MS). */
+  kvmLaunchTimeoutMs?: number;
 }
+
+/**
+ * An appliance starts in seconds under KVM. One that has not started after this long hangs: on
+ * some hosts with nested KVM, qemu stops right after the BIOS and never fails. So it counts as
+ * a failed launch, and the launch is retried under TCG (about 20 s there).
+ */
+export const KVM_LAUNCH_TIMEOUT_MS = 60_000;
 
 export interface GuestTar {
   bytes: number;
@@ -53,7 +62,7 @@ async function attempt(request: GuestTarRequest, forceTcg: boolean): Promise<Gue
     signal: request.signal,
   });
   try {
-    await session.command('run');
+    await launch(session, forceTcg ? null : request.kvmLaunchTimeoutMs ?? KVM_LAUNCH_TIMEOUT_MS);
     if (forceTcg) markKvmUnusable();
     const roots = await session.command('inspect-os');
     const plan = roots.length ? await osRootPlan(session, roots) : planForFileSystems(parsePairs(await session.command('list-filesystems')));
@@ -64,6 +73,25 @@ async function attempt(request: GuestTarRequest, forceTcg: boolean): Promise<Gue
     return { bytes, osRoot: roots[0] ?? null, mounts, warnings: [...plan.warnings, ...unmounted(plan.mounts, mounted)] };
   } finally {
     await session.close();
+  }
+}
+
+/** Starts the appliance; with `withinMs`, a launch that takes longer fails as guestfish's own failures do. */
+async function launch(session: GuestfishSession, withinMs: number | null): Promise<void> {
+  const running = session.command('run');
+  if (withinMs === null) {
+    await running;
+    return;
+  }
+  running.catch(() => undefined); // settled by the session's close when the launch is given up
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new GuestfishFailed('run', session.stderrText, `the appliance did not start within ${Math.round(withinMs / 1000)} s under KVM`)), withinMs);
+  });
+  try {
+    await Promise.race([running, hung]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
