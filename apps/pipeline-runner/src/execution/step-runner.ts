@@ -33,6 +33,7 @@ export class StepRunner implements OnModuleInit, OnApplicationShutdown {
     this.warmPool = new WarmScanPool(newPool, config.SCAN_WARM_POOL === 1);
     this.services = {
       scanPool: () => this.warmPool.take(),
+      releaseScanPool: (pool, reusable) => this.warmPool.release(pool, reusable),
       db,
       storage,
       fetchPolicy,
@@ -83,18 +84,18 @@ export class StepRunner implements OnModuleInit, OnApplicationShutdown {
         },
         stepCompleted: () => log.flush(),
       });
-      await opened.close();
+      await opened.close({ completed: true });
       await (codebaseUpload ?? this.keepCodebase(run, dirs));
       await this.keepOutputs(run.project_uuid, dirs);
     } finally {
-      // A failed run's worker pool is stopped here (a finished run's already was).
+      // A failed run's worker pool is stopped here (a finished run's was handed back already).
       await opened?.close().catch(() => undefined);
       // The run-end compliance refresh needs the policies, which may be files in the scratch directory.
       await policies.get(state.step).catch(() => undefined);
       // Never remove the scratch directory under a running upload.
       await (codebaseUpload as Promise<void> | null)?.catch(() => undefined);
       await rm(dirs.root, { recursive: true, force: true });
-      // The next run's workers warm up now, while this runner waits for it.
+      // Unless the run gave its pool back, the next run's workers warm up now, while this runner waits for it.
       this.warmPool.refill();
     }
   }

@@ -18,10 +18,13 @@ export interface StepContextServices {
   clamd: ClamdSettings;
   /**
    * Where a run's worker pool comes from when its steps first ask for one (the runner hands out
-   * a pool it warmed while idle); a new pool of `scan`'s size by default. The run owns it, and
-   * `close` stops it.
+   * a pool it warmed while idle); a new pool of `scan`'s size by default. The run owns it until
+   * `close`, which hands it to `releaseScanPool` (the runner keeps a completed run's pool for the
+   * next run), or stops it when there is none.
    */
   scanPool?: () => ScanPool;
+  /** Takes back a run's pool at `close`; `reusable`: the run completed (its pool is idle and sound). */
+  releaseScanPool?: (pool: ScanPool, reusable: boolean) => Promise<void>;
 }
 
 /** What is particular to one run: its log, progress, stop signal and policies. */
@@ -39,10 +42,13 @@ async function availablePurlDb(settings: PurlDbSettings): Promise<PurlDbClient |
   return (await client.isAvailable()) ? client : null;
 }
 
-/** A run's step context and what ends it: `close` stops the run's worker pool; call it once the steps are over. */
+/**
+ * A run's step context and what ends it: `close` gives back (or stops) the run's worker pool;
+ * call it once the steps are over, with `completed` when every step ran to its end.
+ */
 export interface OpenStepContext {
   context: StepContext;
-  close(): Promise<void>;
+  close(outcome?: { completed: boolean }): Promise<void>;
 }
 
 /**
@@ -87,9 +93,12 @@ export async function createStepContext(
   };
   return {
     context,
-    close: async () => {
-      await pool?.close();
+    close: async ({ completed } = { completed: false }) => {
+      const owned = pool;
       pool = null;
+      if (!owned) return;
+      if (services.releaseScanPool) await services.releaseScanPool(owned, completed);
+      else await owned.close();
     },
   };
 }

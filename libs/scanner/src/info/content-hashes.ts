@@ -115,7 +115,7 @@ export function readFileContent(absPath: string, opts: ReadOptions, range?: File
 }
 
 /** A file whose bytes are already in memory (an inflated zip member). */
-function fromBytes(data: Buffer, opts: ReadOptions): ReadFileContent {
+export function fromBytes(data: Buffer, opts: ReadOptions): ReadFileContent {
   const hashes = opts.hash ? digestBuffer(data) : EMPTY_HASHES;
   const head = data.length > opts.headBytes ? data.subarray(0, opts.headBytes) : data;
   return { hashes, head, size: data.length, content: data.length <= opts.contentLimit ? data : null };

@@ -5,6 +5,7 @@ import { statementLicenseFields, type StatementLicenseFields, type StatementTask
 import { useLicenseIndexBuffer } from '../license/index-data/index-file';
 import { copyrightHolders as holdersOf } from './copyright-holders';
 import { loadMagic } from '../info/magic-detector';
+import { warmFileInfo } from '../info/warm-file-info';
 import { warmCopyrightDetector } from '../copyright/detect-copyrights';
 import { parseSystemDatafile, type SystemDatafileTask } from '../container/rootfs-packages';
 import type { RecognizeResult } from '../packages/recognize';
@@ -40,11 +41,12 @@ export function copyrightHolders(statements: string[]): string[][] {
 
 /**
  * Piscina worker entry (`name: 'warmUp'`): what a worker's first files would otherwise wait for,
- * done ahead: libmagic loaded (file info), the copyright detector's expressions compiled and the
- * license index built (the statements' fields).
+ * done ahead: libmagic loaded and file info's code compiled, the copyright detector's expressions
+ * compiled and the license index built (the statements' fields).
  */
 export async function warmUp(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
   await loadMagic();
+  await warmFileInfo();
   warmCopyrightDetector();
   return licenseFields(tasks);
 }
