@@ -6,10 +6,12 @@ import { WebhookDeliveryLog1732600000000 } from './migrations/1732600000000-webh
 import { RunResumptionAndOutbox1732700000000 } from './migrations/1732700000000-run-resumption-and-outbox';
 import { RelationResourceIndexes1732800000000 } from './migrations/1732800000000-relation-resource-indexes';
 import { DeflatedPackEntries1732900000000 } from './migrations/1732900000000-deflated-pack-entries';
+import { ResourceStatisticsTargets1733000000000 } from './migrations/1733000000000-resource-statistics-targets';
 
 export const ALL_MIGRATIONS = [
   InitialSchema1732300000000, UnambiguousPackageIndexes1732400000000, CodebasePackEntries1732500000000, WebhookDeliveryLog1732600000000,
   RunResumptionAndOutbox1732700000000, RelationResourceIndexes1732800000000, DeflatedPackEntries1732900000000,
+  ResourceStatisticsTargets1733000000000,
 ];
 
 export interface DatabaseOptions {

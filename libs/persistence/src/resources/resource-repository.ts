@@ -61,6 +61,16 @@ export class ResourceRepository {
     return inserted.length;
   }
 
+  /**
+   * Has the planner's statistics of resources refreshed now, in the background, once every
+   * resource of the codebase is in: the steps that follow look resources up by path (see
+   * RecordScope.analyzeResourcesOnce), and their first lookups no longer wait for it (on the npm
+   * tree, linking files to packages waited 300 ms for it once the table held other projects).
+   */
+  analyzeWhenCollected(): void {
+    this.scope.analyzeResourcesOnce().catch(() => undefined);
+  }
+
   /** Updates fields of existing resources, matched by path (`columns` are the fields set). */
   update(rows: (Partial<ResourceRecord> & { path: string })[], columns: readonly (keyof ResourceRecord)[]): Promise<number> {
     const withProject = rows.map((r) => ({ ...r, project_uuid: this.project }));

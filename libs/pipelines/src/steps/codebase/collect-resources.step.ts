@@ -110,6 +110,8 @@ export const collectAndCreateCodebaseResources = defineStep({
   codebaseFinal: true,
   async run(ctx) {
     const n = await collectCodebaseResources(ctx);
+    // The codebase's resources are all in: their statistics are gathered while the next steps start.
+    ctx.resources.analyzeWhenCollected();
     ctx.log(`${n} codebase resources created`);
   },
 });
