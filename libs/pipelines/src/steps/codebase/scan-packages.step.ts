@@ -90,13 +90,16 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   if (opts.keepForResolution) await writeFile(join(ctx.dirs.tmp, ASSEMBLY_FILE), JSON.stringify({ packages, dependencies }));
   await savePackages(ctx, packages, opts.model);
   const links = [...assembly.links].flatMap(([path, uids]) => uids.map((package_uid) => ({ path, package_uid })));
+  // The static resolution step that follows replaces every dependency of the assembly with its
+  // resolved set: writing them here would only have them deleted a step later.
+  const writeDependencies = opts.keepForResolution
+    ? Promise.resolve()
+    : saveDependencies(ctx, dependencies, opts.model).then(() => ctx.dependencies.linkDatafiles());
   // Dependencies and file links both need only the packages: written side by side, on two of the
   // pool's connections (the workers are idle now, so the database has a core for each).
-  await Promise.all([
-    saveDependencies(ctx, dependencies, opts.model).then(() => ctx.dependencies.linkDatafiles()),
-    linkResources(ctx, links),
-  ]);
-  ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies, ${links.length} file link(s)`);
+  await Promise.all([writeDependencies, linkResources(ctx, links)]);
+  const written = opts.keepForResolution ? ' (left to the dependency resolution)' : '';
+  ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies${written}, ${links.length} file link(s)`);
 }
 
 /**
@@ -112,8 +115,9 @@ async function detectPackageLicenses(ctx: StepContext, packages: Package[]): Pro
 
 /**
  * Static resolution (StaticResolver) of the last package scan's assembly: locked packages become
- * packages, dependencies point at them, and only direct dependencies remain. The dependencies
- * written by the scan are replaced by the resolved set.
+ * packages, dependencies point at them, and only direct dependencies remain. The scan kept its
+ * dependencies for this step instead of writing them; any a scan did write (an earlier attempt's)
+ * are replaced by the resolved set.
  */
 export async function resolveDependenciesStatically(ctx: StepContext, model: string): Promise<void> {
   let saved: { packages: Package[]; dependencies: Dependency[] };
