@@ -45,17 +45,22 @@ export interface FileRange {
 function readBytes(path: string, start: number, length: number): Buffer {
   const fd = openSync(path, 'r');
   try {
-    const buffer = Buffer.allocUnsafe(length);
-    let got = 0;
-    while (got < length) {
-      const n = readSync(fd, buffer, got, length - got, start + got);
-      if (n === 0) throw new Error(`${path}: ${length - got} bytes missing at ${start + got}`);
-      got += n;
-    }
-    return buffer;
+    return readFdBytes(fd, path, start, length);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Exactly `length` bytes at `start` of the open file `fd` (named `path` in the error when it is shorter). */
+export function readFdBytes(fd: number, path: string, start: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buffer, got, length - got, start + got);
+    if (n === 0) throw new Error(`${path}: ${length - got} bytes missing at ${start + got}`);
+    got += n;
+  }
+  return buffer;
 }
 
 /** The bytes of a range, read whole (ranges of archive trees are files of ordinary size); a deflated range inflated, a CRC checked. */
@@ -78,6 +83,9 @@ export function inflateRange(range: Pick<FileRange, 'path' | 'start' | 'size'>, 
   return data;
 }
 
+/** Exactly `length` bytes of `path` at `start` (a caller walking many ranges of one file keeps it open). */
+export type ByteReader = (path: string, start: number, length: number) => Buffer;
+
 /**
  * Compressed bytes first read for a deflated member's head of 512 bytes: at worst about that
  * many plus the block's code tables. Inflation costs what it outputs, so little more is read.
@@ -90,13 +98,13 @@ const HEAD_INPUT_BYTES = 1024;
  * short: archive detection reads the head of every file of a tree, and inflating whole members
  * for it cost as much as reading them.
  */
-export function readRangeHead(range: FileRange, length: number): Buffer {
+export function readRangeHead(range: FileRange, length: number, read: ByteReader = readBytes): Buffer {
   const want = Math.min(length, range.size);
-  if (range.deflated === undefined) return readBytes(range.path, range.start, want);
+  if (range.deflated === undefined) return read(range.path, range.start, want);
   for (let input = HEAD_INPUT_BYTES; input < range.deflated; input *= 16) {
     let head: Buffer;
     try {
-      head = inflateRawSync(readBytes(range.path, range.start, input), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      head = inflateRawSync(read(range.path, range.start, input), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
     } catch {
       break; // not deflate within its head: the whole read says why
     }

@@ -12,7 +12,7 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { ArchiveTree, readRange, readRangeHead, type FileRange } from './archive-tree';
+import { ArchiveTree, readFdBytes, readRange, readRangeHead, type FileRange } from './archive-tree';
 import { buildArchiveTree } from './archive-tree-builder';
 import { ARCHIVE_HEAD_BYTES, archiveKind, readArchiveHead } from './archive-kind';
 import { extractToTree } from './blob-tree-sink';
@@ -154,14 +154,13 @@ class Mounter {
   private headOf(range: FileRange): Buffer {
     if (range.deflated !== undefined) {
       try {
-        return readRangeHead(range, ARCHIVE_HEAD_BYTES);
+        return readRangeHead(range, ARCHIVE_HEAD_BYTES, (path, start, length) => readFdBytes(this.fdOf(path), path, start, length));
       } catch {
         // A corrupt member is no archive to mount; reading it in the scans reports it.
         return Buffer.alloc(0);
       }
     }
-    let fd = this.fds.get(range.path);
-    if (fd === undefined) this.fds.set(range.path, (fd = openSync(range.path, 'r')));
+    const fd = this.fdOf(range.path);
     const head = Buffer.alloc(Math.min(ARCHIVE_HEAD_BYTES, range.size));
     let got = 0;
     while (got < head.length) {
@@ -170,6 +169,12 @@ class Mounter {
       got += n;
     }
     return head.subarray(0, got);
+  }
+
+  private fdOf(path: string): number {
+    let fd = this.fds.get(path);
+    if (fd === undefined) this.fds.set(path, (fd = openSync(path, 'r')));
+    return fd;
   }
 
   close(): void {
