@@ -181,16 +181,85 @@ function regexProbe(pattern: string, letters: string, range: number | null, line
     return ALWAYS;
   }
   const fromStart = letters.includes('s');
+  // Text without one of the pattern's required literals cannot match: a substring search says so
+  // for most files, sooner than the expression tried at every line start.
+  const required = letters.includes('c') ? [] : requiredLiterals(pattern);
+  const mayMatch = (subject: string) => required.every((literal) => subject.includes(literal));
   return (input, at) => {
-    if (at === SOMEWHERE) return loose.test(input.text) ? SOMEWHERE : NO;
-    if (!input.ascii) return (at === 0 ? anchored.test(input.regexText) : loose.test(input.text)) ? SOMEWHERE : NO;
+    if (at === SOMEWHERE) return mayMatch(input.text) && loose.test(input.text) ? SOMEWHERE : NO;
+    if (!input.ascii) {
+      const [regex, subject] = at === 0 ? [anchored, input.regexText] : [loose, input.text];
+      return mayMatch(subject) && regex.test(subject) ? SOMEWHERE : NO;
+    }
     let subject = input.text.slice(at, at + REGEX_BYTES);
     if (lines && range !== null) subject = firstLines(subject, range);
     else if (range !== null) subject = subject.slice(0, range);
+    if (!mayMatch(subject)) return NO;
     const m = anchored.exec(subject);
     if (!m) return NO;
     return at + m.index + (fromStart ? 0 : m[0].length);
   };
+}
+
+/** Characters that end a run of literal characters in a POSIX extended expression. */
+const SPECIAL = new Set(['.', '[', ']', '(', ')', '*', '+', '?', '{', '}', '^', '$', '|', '\\']);
+
+/**
+ * Literal strings that every match of a POSIX extended expression contains: the runs of plain
+ * characters outside groups and brackets, a character made optional by `*`, `?` or `{` left out.
+ * None when the expression has a top-level alternative (any branch may match alone). An escaped
+ * punctuation mark is the mark itself; an escaped letter or digit, and `\<` and `\>` (word
+ * boundaries), end a run.
+ */
+export function requiredLiterals(pattern: string): string[] {
+  const out: string[] = [];
+  let run = '';
+  let depth = 0;
+  const end = () => {
+    if (run !== '') out.push(run);
+    run = '';
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '[') {
+      end();
+      i = bracketEnd(pattern, i);
+    } else if (c === '(') {
+      end();
+      depth++;
+    } else if (c === ')') depth--;
+    else if (depth > 0) continue;
+    else if (c === '|') return [];
+    else if (c === '*' || c === '?' || c === '{') {
+      run = run.slice(0, -1);
+      end();
+      if (c === '{') i = Math.max(i, pattern.indexOf('}', i));
+    } else if (c === '+') end();
+    else if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i++;
+      // `\<` and `\>` are word boundaries (see posixToJs), not the marks.
+      if (/^[\p{P}\p{S}]$/u.test(next) && next.charCodeAt(0) < 128 && next !== '<' && next !== '>') run += next;
+      else end();
+    } else if (SPECIAL.has(c)) end();
+    else run += c;
+  }
+  end();
+  return out;
+}
+
+/** Index of the `]` closing the bracket expression opened at `open` (a `]` first inside is literal). */
+function bracketEnd(pattern: string, open: number): number {
+  let j = open + 1;
+  if (pattern[j] === '^') j++;
+  if (pattern[j] === ']') j++;
+  for (; j < pattern.length; j++) {
+    if (pattern.startsWith('[:', j)) {
+      const close = pattern.indexOf(':]', j + 2);
+      if (close > 0) j = close + 1;
+    } else if (pattern[j] === ']') return j;
+  }
+  return pattern.length;
 }
 
 /** The first `n` lines of a text, within n * BYTES_PER_LINE characters. */
