@@ -45,22 +45,17 @@ export interface FileRange {
 function readBytes(path: string, start: number, length: number): Buffer {
   const fd = openSync(path, 'r');
   try {
-    return readFdBytes(fd, path, start, length);
+    const buffer = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const n = readSync(fd, buffer, got, length - got, start + got);
+      if (n === 0) throw new Error(`${path}: ${length - got} bytes missing at ${start + got}`);
+      got += n;
+    }
+    return buffer;
   } finally {
     closeSync(fd);
   }
-}
-
-/** Exactly `length` bytes at `start` of the open file `fd` (named `path` in the error when it is shorter). */
-export function readFdBytes(fd: number, path: string, start: number, length: number): Buffer {
-  const buffer = Buffer.allocUnsafe(length);
-  let got = 0;
-  while (got < length) {
-    const n = readSync(fd, buffer, got, length - got, start + got);
-    if (n === 0) throw new Error(`${path}: ${length - got} bytes missing at ${start + got}`);
-    got += n;
-  }
-  return buffer;
 }
 
 /** The bytes of a range, read whole (ranges of archive trees are files of ordinary size); a deflated range inflated, a CRC checked. */
@@ -83,7 +78,7 @@ export function inflateRange(range: Pick<FileRange, 'path' | 'start' | 'size'>, 
   return data;
 }
 
-/** Exactly `length` bytes of `path` at `start` (a caller walking many ranges of one file keeps it open). */
+/** `length` bytes of `path` at `start` (a caller walking many ranges of one file keeps it open; fewer where the file ends short, or an error). */
 export type ByteReader = (path: string, start: number, length: number) => Buffer;
 
 /**

@@ -12,7 +12,7 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { ArchiveTree, readFdBytes, readRange, readRangeHead, type FileRange } from './archive-tree';
+import { ArchiveTree, readRange, readRangeHead, type FileRange } from './archive-tree';
 import { buildArchiveTree } from './archive-tree-builder';
 import { ARCHIVE_HEAD_BYTES, archiveKind, readArchiveHead } from './archive-kind';
 import { extractToTree } from './blob-tree-sink';
@@ -152,30 +152,28 @@ class Mounter {
    * walk wait far longer than it read.
    */
   private headOf(range: FileRange): Buffer {
-    if (range.deflated !== undefined) {
-      try {
-        return readRangeHead(range, ARCHIVE_HEAD_BYTES, (path, start, length) => readFdBytes(this.fdOf(path), path, start, length));
-      } catch {
-        // A corrupt member is no archive to mount; reading it in the scans reports it.
-        return Buffer.alloc(0);
-      }
+    if (range.deflated === undefined) return this.readAt(range.path, range.start, Math.min(ARCHIVE_HEAD_BYTES, range.size));
+    try {
+      return readRangeHead(range, ARCHIVE_HEAD_BYTES, this.readAt);
+    } catch {
+      // A corrupt member is no archive to mount; reading it in the scans reports it.
+      return Buffer.alloc(0);
     }
-    const fd = this.fdOf(range.path);
-    const head = Buffer.alloc(Math.min(ARCHIVE_HEAD_BYTES, range.size));
+  }
+
+  /** Up to `length` bytes at `start` of `path`, through the walk's descriptor for it (fewer at the file's end). */
+  private readonly readAt = (path: string, start: number, length: number): Buffer => {
+    let fd = this.fds.get(path);
+    if (fd === undefined) this.fds.set(path, (fd = openSync(path, 'r')));
+    const buffer = Buffer.allocUnsafe(length);
     let got = 0;
-    while (got < head.length) {
-      const n = readSync(fd, head, got, head.length - got, range.start + got);
+    while (got < length) {
+      const n = readSync(fd, buffer, got, length - got, start + got);
       if (n === 0) break;
       got += n;
     }
-    return head.subarray(0, got);
-  }
-
-  private fdOf(path: string): number {
-    let fd = this.fds.get(path);
-    if (fd === undefined) this.fds.set(path, (fd = openSync(path, 'r')));
-    return fd;
-  }
+    return buffer.subarray(0, got);
+  };
 
   close(): void {
     for (const fd of this.fds.values()) closeSync(fd);

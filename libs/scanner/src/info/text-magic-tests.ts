@@ -187,10 +187,8 @@ function regexProbe(pattern: string, letters: string, range: number | null, line
   const mayMatch = (subject: string) => required.every((literal) => subject.includes(literal));
   return (input, at) => {
     if (at === SOMEWHERE) return mayMatch(input.text) && loose.test(input.text) ? SOMEWHERE : NO;
-    if (!input.ascii) {
-      const [regex, subject] = at === 0 ? [anchored, input.regexText] : [loose, input.text];
-      return mayMatch(subject) && regex.test(subject) ? SOMEWHERE : NO;
-    }
+    if (!input.ascii && at === 0) return mayMatch(input.regexText) && anchored.test(input.regexText) ? SOMEWHERE : NO;
+    if (!input.ascii) return mayMatch(input.text) && loose.test(input.text) ? SOMEWHERE : NO;
     let subject = input.text.slice(at, at + REGEX_BYTES);
     if (lines && range !== null) subject = firstLines(subject, range);
     else if (range !== null) subject = subject.slice(0, range);
