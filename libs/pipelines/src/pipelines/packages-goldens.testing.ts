@@ -27,11 +27,11 @@ function forAreas(areas: string[], where: string, rest: Omit<KnownDifference, 'w
 
 const isHex = (o: Json | undefined) => typeof o === 'string' && /^[0-9a-f]{128}$/.test(o);
 
-const LICENSE_ENGINE = 'The license engine (issue 19 brings ScanCode\'s LicenseDB and rules): other rules and matchers for the same licenses (`license: MIT` is one 2-aho match of mit_18.RULE where ScanCode has a 1-spdx-id match of `MIT` and a second detection of the classifier; the Apache and BSD notices of other rule texts), so detection identifiers, matched lengths and texts, scores, rule URLs, detection logs and percentages of license text differ; from_file is given where ScanCode.io stores none (its scans get no path).';
-const UNDETECTED = 'An npm license statement no rule recognises (`UNLICENSED`): both report an `unknown` detection with one 5-undetected match over "license - UNLICENSED", but ScanCode names its rule and detection by digests of its own (the service uses the SHA-1 of the matched text), and gives no from_file (the service: the datafile).';
+const DIAGNOSTICS = 'scan_single_package runs the toolkit with --license-diagnostics and --license-text-diagnostics; codescan has neither, so its detections carry no detection_log and its matches no matched_text_diagnostics.';
+const SINGLE_PACKAGE_PATHS = 'Held to the scan_codebase golden, whose paths are relative to the codebase: scan_single_package\'s toolkit scan names files from the codebase directory (`codebase/...`), so the datafile its package\'s matches come from is `codebase/<name>.dist-info/METADATA`.';
 const URL_FINDER = 'The URL finder (clue detection, with issue 20): a markdown link `[![..](url1)](url2)` is read as one URL up to the last `)`, where ScanCode splits it; the trailing `/` of a site URL is kept.';
 const TOOLKIT_OPTIONS = 'scan_single_package runs the toolkit scan with ScanCode.io\'s options, but codescan has no --license-diagnostics, --license-text-diagnostics, --license-references (ScanCode\'s license and rule references come from its LicenseDB: issue 19) nor --todo (the review list of ambiguous detections is not built): those options, sections and fields are absent.';
-const LEGACY_INSPECT = 'golden-source: ScanCode.io named this golden after the swift input, but it is an earlier npm golden (the npm input as resolved_dependencies.zip; ScanCode.io has no test for it): an older ScanCode.io that serialized resources in another key order without sha1_git, dependencies with is_pinned in another place, and detected the licenses of package data in inspect_packages.';
+const LEGACY_INSPECT = 'golden-source: ScanCode.io named this golden after the swift input, but it is an earlier npm golden (the npm input as resolved_dependencies.zip; ScanCode.io has no test for it): an older ScanCode.io that serialized resources in another key order without sha1_git, dependencies with is_pinned in another place, detected the licenses of package data in inspect_packages, and gave packages\' license matches their datafile as from_file.';
 
 /** resolve_dependencies on pip-inspect.deplock: ScanCode.io processes the manifest three times. */
 const PIP = 'resolved_dependencies_pip.zip-extract/pip-inspect.deplock';
@@ -41,17 +41,14 @@ const PIP_DUPLICATES: KnownDifference[] = ['pkg:pypi/attrs', 'pkg:pypi/packaging
   [2, 3].map((n) => ({ where: `resolve-pip:dependencies[${purl} for ${UNIVERS} in ${PIP} #${n}]`, kind: 'departure' as const, ours: undefined, reason: PIP_QUIRK })));
 
 export const PACKAGES_KNOWN_DIFFERENCES: KnownDifference[] = [
-  // License detections (issue 19)
-  ...forAreas([...CODEBASE, 'codebase-multiple-is-npm', 'inspect-poetry', 'resolve-pip', ...TOOLKIT, 'package-daglib-records', 'package-asgiref-records'], 'packages[*].license_detections**', { kind: 'service', reason: LICENSE_ENGINE }),
-  ...forAreas([...CODEBASE, 'resolve-pip', ...TOOLKIT], 'files[*].package_data[*].license_detections**', { kind: 'service', reason: LICENSE_ENGINE }),
-  { where: 'resolve-pip:files[*].package_data[*].dependencies[*].resolved_package.license_detections**', kind: 'service', reason: LICENSE_ENGINE },
-  ...forAreas([...CODEBASE, ...TOOLKIT], 'files[*].license_detections**', { kind: 'service', reason: LICENSE_ENGINE }),
-  ...forAreas(['inspect-npm', 'inspect-swift-golden'], 'packages[*].license_detections**', { kind: 'service', reason: UNDETECTED }),
-  ...forAreas(TOOLKIT, 'scan.license_detections**', { kind: 'service', reason: `${LICENSE_ENGINE} The toolkit's unique detections also count those of package data (a second entry), and carry a detection_log with --license-diagnostics.` }),
-  ...forAreas(TOOLKIT, 'scan.headers[*].extra_data.spdx_license_list_version', { kind: 'service', golden: '3.27', ours: undefined, reason: `The SPDX license list version of ScanCode's LicenseDB. ${LICENSE_ENGINE}` }),
-  ...forAreas(SUMMARY, 'summary.license_matches.**', { kind: 'service', reason: LICENSE_ENGINE }),
-  ...forAreas(SUMMARY, 'summary.key_files[*].license_detections**', { kind: 'service', reason: LICENSE_ENGINE }),
-  ...forAreas(SUMMARY, 'summary.key_files_packages[*].license_detections**', { kind: 'service', reason: LICENSE_ENGINE }),
+  // License detections: the toolkit scan's diagnostics and unique detections
+  ...forAreas(TOOLKIT, 'files[*].license_detections[*].detection_log', { kind: 'service', golden: [], ours: undefined, reason: DIAGNOSTICS }),
+  ...forAreas(TOOLKIT, 'files[*].license_detections[*].matches[*].matched_text_diagnostics', { kind: 'service', ours: undefined, reason: DIAGNOSTICS }),
+  ...forAreas(SUMMARY, 'summary.key_files[*].license_detections[*].detection_log', { kind: 'service', golden: [], ours: undefined, reason: DIAGNOSTICS }),
+  ...forAreas(SUMMARY, 'summary.key_files[*].license_detections[*].matches[*].matched_text_diagnostics', { kind: 'service', ours: undefined, reason: DIAGNOSTICS }),
+  ...forAreas(TOOLKIT, 'scan.license_detections**', { kind: 'service', reason: `The toolkit's unique detections also count those of package data (a second entry), list the first file a detection was seen in, and carry a detection_log with --license-diagnostics. ${DIAGNOSTICS}` }),
+  ...forAreas(TOOLKIT, 'scan.headers[*].extra_data.spdx_license_list_version', { kind: 'service', golden: '3.27', ours: undefined, reason: 'The SPDX license list version of ScanCode\'s LicenseDB, written by the toolkit\'s license references.' }),
+  ...forAreas(['package-daglib-records', 'package-asgiref-records'], 'packages[*].license_detections[*].matches[*].from_file', { kind: 'golden-source', reason: SINGLE_PACKAGE_PATHS }),
 
   // URLs, copyrights and authors (issue 20)
   ...forAreas(['codebase-is-npm', ...TOOLKIT], 'files[*].urls**', { kind: 'service', reason: URL_FINDER }),
@@ -60,7 +57,6 @@ export const PACKAGES_KNOWN_DIFFERENCES: KnownDifference[] = [
   // File info and classification, as in the image and d2d goldens
   ...forAreas(RESULTS, 'files[*].sha512', { kind: 'golden-source', golden: '', check: (_g, o) => isHex(o), reason: 'The goldens were made by a ScanCode.io that did not compute sha512 at collection.' }),
   ...forAreas(SUMMARY, 'summary.key_files[*].sha512', { kind: 'golden-source', golden: '', check: (_g, o) => isHex(o), reason: 'As the resources\' sha512: not computed by the ScanCode.io that made the goldens.' }),
-  ...forAreas(CODEBASE, 'files[*].percentage_of_license_text', { kind: 'service', golden: null, ours: 0, reason: 'Resources without license text: ScanCode.io stores null, the service the toolkit\'s 0 (as in the image goldens).' }),
   ...forAreas(RESULTS, 'files[*].is_top_level', { kind: 'departure', golden: false, ours: true, reason: 'The service classifies resources as the toolkit\'s --classify does (the input and its -extract directory are top level); ScanCode.io leaves the flags false at collection.' }),
   ...forAreas(['codebase-is-npm', 'codebase-daglib', 'codebase-asgiref', 'inspect-npm', 'inspect-poetry', 'inspect-swift-golden'], 'files[*].is_manifest', {
     kind: 'departure', golden: false, ours: true, reason: 'As is_top_level: package.json, METADATA and pyproject.toml are manifests under --classify.',
@@ -82,7 +78,7 @@ export const PACKAGES_KNOWN_DIFFERENCES: KnownDifference[] = [
   // The golden named after the swift input (an older npm golden)
   ...['files[*] key order', 'files[*].sha1_git', 'files[*].package_data[*].dependencies[*] key order', 'files[*].package_data[*].dependencies[*].resolved_package.dependencies[*] key order',
     'files[*].package_data[*].license_detections length', 'files[*].package_data[*].declared_license_expression', 'files[*].package_data[*].declared_license_expression_spdx',
-    'files[*].package_data[*].extracted_license_statement'].map((where) => ({ where: `inspect-swift-golden:${where}`, kind: 'golden-source' as const, reason: LEGACY_INSPECT })),
+    'files[*].package_data[*].extracted_license_statement', 'packages[*].license_detections[*].matches[*].from_file'].map((where) => ({ where: `inspect-swift-golden:${where}`, kind: 'golden-source' as const, reason: LEGACY_INSPECT })),
 
   // The toolkit scan of scan_single_package (codescan's toolkit JSON)
   ...['scan.todo', 'scan.license_references', 'scan.license_rule_references', 'files[*].for_todo'].flatMap((where) => forAreas(TOOLKIT, where, { kind: 'service', ours: undefined, reason: TOOLKIT_OPTIONS })),

@@ -1,29 +1,38 @@
 import type { NumberedLine } from '../text';
 import { buildScan } from './detection';
-import { getLicenseIndex } from './license-index';
+import { getLicenseIndex, type LicenseIndex } from './license-index';
 import { longMatchCoverage, matchExact } from './match-exact';
 import { matchWholeText } from './match-hash';
 import { matchSeq } from './match-seq';
 import { matchSpdxIdentifiers } from './match-spdx-id';
-import { buildQuery } from './query';
+import { buildQuery, type Query } from './query';
 import { widenOrLater } from './or-later';
 import { refineMatches } from './refine';
-import type { DetectOptions, LicenseScan } from './types';
+import type { DetectOptions, LicenseScan, RawMatch } from './types';
+
+/** The refined matches of a query, in text order: a whole-text hash match alone, or every matcher's. */
+export function matchQuery(q: Query, index: LicenseIndex): RawMatch[] {
+  const whole = matchWholeText(q, index);
+  if (whole) return [whole];
+  const spdx = matchSpdxIdentifiers(q);
+  const exact = widenOrLater(q, matchExact(q, index));
+  const seq = matchSeq(q, index, longMatchCoverage(q, exact));
+  return refineMatches([...spdx, ...exact, ...seq]);
+}
 
 /** License detection for one file's numbered lines; the index is built on the first call. */
 export function detectLicenses(lines: NumberedLine[], opts: DetectOptions = {}): LicenseScan {
   const index = getLicenseIndex();
   const q = buildQuery(lines, index);
-  const whole = matchWholeText(q, index);
-  if (whole) return buildScan(q, [whole], opts);
-  const spdx = matchSpdxIdentifiers(q);
-  const exact = widenOrLater(q, matchExact(q, index));
-  const seq = matchSeq(q, index, longMatchCoverage(q, exact));
-  return buildScan(q, refineMatches([...spdx, ...exact, ...seq]), opts);
+  return buildScan(q, matchQuery(q, index), opts);
 }
 
-/** Convenience for a whole text (split on any line ending, lines numbered from 1). */
+/** Numbered lines of a text (split on any line ending, numbered from 1). */
+export function textLines(text: string): NumberedLine[] {
+  return text.split(/\r\n|\r|\n/).map((t, i) => ({ line: i + 1, text: t }));
+}
+
+/** Convenience for a whole text. */
 export function detectLicenseInText(text: string, opts: DetectOptions = {}): LicenseScan {
-  const lines = text.split(/\r\n|\r|\n/).map((t, i) => ({ line: i + 1, text: t }));
-  return detectLicenses(lines, opts);
+  return detectLicenses(textLines(text), opts);
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { combineAnd, parseExpression, renderExpression, type Expr } from './expression';
 import { isExceptionKey, scancodeToSpdx } from './license-keys';
-import { wordsOf, type Query } from './query';
+import { detectionIdentifier } from './python-names';
+import { spanWords, type Query } from './query';
 import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseScan, RawMatch } from './types';
 
 /** Matches this many lines apart or closer belong to one detection (ScanCode's grouping). */
@@ -36,21 +36,9 @@ export function toLicenseMatch(q: Query, m: RawMatch, opts: DetectOptions): Lice
   return out;
 }
 
-/** Python-identifier-safe form of an expression, as ScanCode's detection identifiers use. */
-export function safeExpressionName(expression: string): string {
-  return expression.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-}
-
-/** A uuid-shaped digest of the matches (rule, score, matched words), stable for the same input. */
-function detectionUuid(q: Query, group: RawMatch[], matches: LicenseMatch[]): string {
-  const material = group.map((m, i) => [matches[i].rule_identifier, matches[i].score, wordsOf(q, m.qstart, m.qend)]);
-  const hex = createHash('sha1').update(JSON.stringify(material)).digest('hex').slice(0, 32);
-  return uuidFromHex(hex);
-}
-
-/** A hex digest shaped as a uuid (its first 32 digits), as ScanCode's detection identifiers are. */
-export function uuidFromHex(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+/** ScanCode's identifier of a detection: its expression and a uuid of its matches' rules, scores and words. */
+function identifierOf(q: Query, expression: string, group: RawMatch[], matches: LicenseMatch[]): string {
+  return detectionIdentifier(expression, group.map((m, i) => ({ ruleIdentifier: matches[i].rule_identifier, score: matches[i].score, words: spanWords(q, m.qstart, m.qend) })));
 }
 
 function detectionLog(group: RawMatch[]): string[] {
@@ -146,7 +134,7 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
       license_expression_spdx: scancodeToSpdx(expression),
       matches: shaped,
       ...(log.length ? { detection_log: log } : {}),
-      identifier: `${safeExpressionName(expression)}-${detectionUuid(q, group, shaped)}`,
+      identifier: identifierOf(q, expression, group, shaped),
     });
   }
   const detected = combineAnd(detections.map((d) => d.license_expression));

@@ -1,6 +1,7 @@
 import type { NumberedLine } from '../text';
 import type { LicenseIndex } from './license-index';
 import { tokenizeQuery, type QueryTokens } from './query-tokenizer';
+import { WORD } from './tokenize';
 
 /** A file as the matchers see it: token ids (-1 for words no rule contains) and their lines. */
 export interface Query {
@@ -33,10 +34,21 @@ export function wordAt(q: Query, i: number): string | undefined {
   return q.input[li].text.slice(start, start + t.lengths[i]).toLowerCase();
 }
 
-/** The words of tokens start..end (inclusive). */
-export function wordsOf(q: Query, start: number, end: number): string[] {
+/**
+ * Every word of the text from token start to token end (inclusive), stopwords and all, lowercased:
+ * the words ScanCode's query tokenizer finds in a match's matched text.
+ */
+export function spanWords(q: Query, start: number, end: number): string[] {
+  const t = q.tokens;
+  const first = t.lineIndex[start];
+  const last = t.lineIndex[end];
   const out: string[] = [];
-  for (let i = start; i <= end; i++) out.push(wordAt(q, i) ?? '');
+  for (let li = first; li <= last; li++) {
+    const text = t.lowered.get(li) ?? q.input[li].text.toLowerCase();
+    const from = li === first ? t.starts[start] : 0;
+    const to = li === last ? t.starts[end] + t.lengths[end] : text.length;
+    for (const m of text.slice(from, to).matchAll(WORD)) out.push(m[0]);
+  }
   return out;
 }
 

@@ -1,44 +1,50 @@
-import { createHash } from 'node:crypto';
-import { safeExpressionName, uuidFromHex } from './detection';
 import { ruleUrl } from './licensedb/licensedb-sources';
-import { wordTokens } from './tokenize';
+import { detectionIdentifier, syntheticRuleIdentifier } from './python-names';
+import { WORD } from './tokenize';
 import type { LicenseDetectionResult, LicenseScan } from './types';
+
+const UNKNOWN = 'unknown';
+const UNKNOWN_SPDX = 'LicenseRef-scancode-unknown';
 
 /**
  * A package's license statement that no rule recognises (`UNLICENSED`, a vendor's own words):
  * ScanCode still records it, as one `unknown` detection whose single match has the matcher
- * `5-undetected` and covers the statement (prefixed "license ", as ScanCode's package code
- * queries it), so that the package says "some license, not identified" instead of nothing.
+ * `5-undetected` and covers "license <statement>", so that the package says "some license, not
+ * identified" instead of nothing. The rule and the detection are named as ScanCode names them.
  */
-export function undetectedStatement(statement: string, path: string | null): LicenseScan {
-  const text = `license ${statement.trim()}`;
-  const digest = createHash('sha1').update(text).digest('hex');
-  const identifier = `package-manifest-unknown-${digest}`;
-  const lines = text.split(/\r\n|\r|\n/);
-  const detection: LicenseDetectionResult = {
-    license_expression: 'unknown',
-    license_expression_spdx: 'LicenseRef-scancode-unknown',
+export function undetectedDetection(statement: string, path: string | null): LicenseDetectionResult {
+  const text = `license ${statement}`;
+  const identifier = syntheticRuleIdentifier(`package-manifest-${UNKNOWN}`, UNKNOWN, text);
+  const lines = text.replace(/(\r\n|\r|\n)$/, '').split(/\r\n|\r|\n/);
+  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  return {
+    license_expression: UNKNOWN,
+    license_expression_spdx: UNKNOWN_SPDX,
     matches: [{
-      license_expression: 'unknown',
-      license_expression_spdx: 'LicenseRef-scancode-unknown',
+      license_expression: UNKNOWN,
+      license_expression_spdx: UNKNOWN_SPDX,
       from_file: path,
       start_line: 1,
       end_line: lines.length,
       matcher: '5-undetected',
       score: 100,
-      matched_length: wordTokens(text).length,
+      matched_length: words.length,
       match_coverage: 100,
       rule_relevance: 100,
       rule_identifier: identifier,
       rule_url: ruleUrl(identifier),
-      matched_text: text,
+      matched_text: lines.join('\n'),
     }],
-    identifier: `${safeExpressionName('unknown')}-${uuidFromHex(digest)}`,
+    identifier: detectionIdentifier(UNKNOWN, [{ ruleIdentifier: identifier, score: 100, words }]),
   };
+}
+
+/** The whole license result of an undetected statement. */
+export function undetectedStatement(statement: string, path: string | null): LicenseScan {
   return {
-    detected_license_expression: 'unknown',
-    detected_license_expression_spdx: 'LicenseRef-scancode-unknown',
-    license_detections: [detection],
+    detected_license_expression: UNKNOWN,
+    detected_license_expression_spdx: UNKNOWN_SPDX,
+    license_detections: [undetectedDetection(statement, path)],
     license_clues: [],
     percentage_of_license_text: 100,
   };

@@ -1,12 +1,13 @@
 /**
  * ScanCode fills a PackageData's license fields from its `extracted_license_statement` (unless
- * `package_only`): a statement that reads as a license expression (`MIT`, `Apache-2.0 OR MIT`)
- * is taken as SPDX ids first (matcher `1-spdx-id`), anything else is license-detected like file
- * text. The results are `declared_license_expression(_spdx)` and `license_detections`, with
- * `from_file` the datafile. A structured statement (npm's list of declared licenses) becomes its
- * YAML text (`- MIT\n`), as ScanCode's saneyaml writes it, and is detected as such.
+ * `package_only`), before the statement is written out as YAML: a string is one statement; each
+ * item of a list, and each value of a mapping (pypi's `license` and `classifiers`), is a statement
+ * of its own. Each is read as an SPDX expression first (`1-spdx-id`) and else license-detected as
+ * text (see detectStatement). Nothing detected gives one undetected `unknown` detection. The
+ * results are `declared_license_expression(_spdx)` and `license_detections`, with `from_file` the
+ * datafile.
  */
-import { detectLicenseInText, undetectedStatement, wordTokens, type LicenseScan } from '../license';
+import { combineAnd, detectStatement, pyReprValue, scancodeToSpdx, undetectedDetection, type LicenseDetectionResult } from '../license';
 import type { LicenseStatement, PackageData } from './package-data';
 import { saneYamlDump, type YamlValue } from './saneyaml';
 
@@ -16,34 +17,36 @@ export function licenseStatementText(statement: LicenseStatement): string | null
   return typeof statement === 'string' ? statement : saneYamlDump(statement as YamlValue);
 }
 
-const EXPRESSION_LIKE = /^[A-Za-z0-9.+\-:() ]+$/;
+const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function asSpdxExpression(statement: string, path: string | null): LicenseScan | null {
-  const text = statement.trim().replace(/^- /, '');
-  if (!EXPRESSION_LIKE.test(text) || text.length > 200) return null;
-  const scan = detectLicenseInText(`SPDX-License-Identifier: ${text}`, { path: path ?? undefined, includeText: true });
-  const expr = scan.detected_license_expression;
-  if (!expr || /\bunknown/.test(expr)) return null;
-  // The statement itself is the match (ScanCode reads it as an expression, without the tag's words).
-  const length = wordTokens(text).length;
-  for (const d of scan.license_detections) {
-    for (const m of d.matches) {
-      (m as { matched_text?: string }).matched_text = text;
-      m.matched_length = length;
-    }
-  }
-  return scan;
+/** A mapping's value as the text detected: strings as they are, lists and mappings as their YAML (pypi's classifiers). */
+function valueText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v) || isMapping(v)) return saneYamlDump(v as YamlValue);
+  return pyReprValue(v);
+}
+
+/** The detections of a statement, part by part, as ScanCode's get_normalized_license_detections walks it. */
+function statementDetections(statement: Exclude<LicenseStatement, null>): LicenseDetectionResult[] {
+  if (typeof statement === 'string') return detectStatement(statement);
+  if (isMapping(statement)) return Object.values(statement).flatMap((v) => detectStatement(valueText(v)));
+  return statement.flatMap((item) => {
+    if (typeof item === 'string') return detectStatement(item);
+    if (isMapping(item)) return Object.values(item).flatMap((v) => detectStatement(valueText(v)));
+    return detectStatement(pyReprValue(item));
+  });
 }
 
 /**
- * Fills the license fields of a datafile's package data and of the locked packages its
- * dependencies carry (ScanCode builds those with the same `PackageData.from_data`).
+ * Fills the license fields of a datafile's package data (its matches from the datafile) and of
+ * the locked packages its dependencies carry (ScanCode builds those with the same
+ * `PackageData.from_data`, while parsing, so their matches have no from_file).
  */
 export function populateLicenseFields(data: PackageData, datafilePath: string): void {
   populateOwnLicenseFields(data, datafilePath);
   for (const dep of data.dependencies ?? []) {
     const locked = dep.resolved_package as Partial<PackageData>;
-    if (locked && 'extracted_license_statement' in locked) populateOwnLicenseFields(locked as PackageData, datafilePath);
+    if (locked && 'extracted_license_statement' in locked) populateOwnLicenseFields(locked as PackageData, null);
   }
 }
 
@@ -52,31 +55,34 @@ type OwnLicenseFields = Pick<PackageData, 'declared_license_expression' | 'decla
 /**
  * The fields of each statement detected so far, with `from_file` left null: a dependency tree
  * repeats a handful of statements (`MIT`, `ISC`...) hundreds of times, and each detection costs a
- * millisecond or more. The answer depends on the text only; the datafile is set on each copy.
+ * millisecond or more. The answer depends on the statement only; the datafile is set on each copy.
  */
 const byStatement = new Map<string, OwnLicenseFields>();
 const STATEMENTS_KEPT = 4096;
 
-function statementFields(statement: string): OwnLicenseFields {
-  const known = byStatement.get(statement);
+function statementFields(statement: Exclude<LicenseStatement, null>): OwnLicenseFields {
+  const key = typeof statement === 'string' ? statement : JSON.stringify(statement);
+  const known = byStatement.get(key);
   if (known) return known;
-  let scan = asSpdxExpression(statement, null) ?? detectLicenseInText(statement, { includeText: true });
-  if (!scan.detected_license_expression && statement.trim()) scan = undetectedStatement(statement, null);
+  let detections = statementDetections(statement);
+  if (!detections.length) detections = [undetectedDetection(typeof statement === 'string' ? statement : pyReprValue(statement), null)];
+  const expression = combineAnd(detections.map((d) => d.license_expression));
   const fields: OwnLicenseFields = {
-    declared_license_expression: scan.detected_license_expression,
-    declared_license_expression_spdx: scan.detected_license_expression_spdx,
-    license_detections: scan.license_detections as unknown as Record<string, unknown>[],
+    declared_license_expression: expression,
+    declared_license_expression_spdx: expression ? scancodeToSpdx(expression) : null,
+    license_detections: detections as unknown as Record<string, unknown>[],
   };
   if (byStatement.size >= STATEMENTS_KEPT) byStatement.clear();
-  byStatement.set(statement, fields);
+  byStatement.set(key, fields);
   return fields;
 }
 
-function populateOwnLicenseFields(data: PackageData, datafilePath: string): void {
-  const statement = licenseStatementText(data.extracted_license_statement);
-  data.extracted_license_statement = statement;
-  if (!statement || data.declared_license_expression) return;
-  const fields = statementFields(statement);
+function populateOwnLicenseFields(data: PackageData, datafilePath: string | null): void {
+  const original = data.extracted_license_statement;
+  data.extracted_license_statement = licenseStatementText(original);
+  if (original === null || original === '' || data.declared_license_expression) return;
+  if (typeof original === 'string' && !original.trim()) return;
+  const fields = statementFields(original);
   data.declared_license_expression = fields.declared_license_expression;
   data.declared_license_expression_spdx = fields.declared_license_expression_spdx;
   data.license_detections = structuredClone(fields.license_detections);
@@ -86,8 +92,10 @@ function populateOwnLicenseFields(data: PackageData, datafilePath: string): void
 }
 
 export interface StatementTask {
-  statement: string;
-  path: string;
+  /** As the parser gave it: a string, or a list or mapping walked part by part. */
+  statement: LicenseStatement;
+  /** The datafile the matches come from; null for detections made without one (package_only assembly). */
+  path: string | null;
 }
 
 export type StatementLicenseFields = Pick<PackageData, 'declared_license_expression' | 'declared_license_expression_spdx' | 'license_detections'>;

@@ -5,7 +5,7 @@ import { normalizeDependency, normalizePackage, type InventoryDependency } from 
 import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/contracts';
 import { BatchWriter } from '@sca/persistence';
 import {
-  allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
+  allHandlers, applicationHandlers, assemblePackages, CodebaseView, detectionsWithoutFromFile, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
 import { ensureAllWritten } from '../../framework/run-step';
@@ -62,7 +62,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
     (c): Promise<FileScanOutput> => pool.scan({ ...c.file, path: c.path, type: 'file', options }),
     async (c, out) => {
       ctx.throwIfStopped();
-      const data = out.package_data ?? [];
+      const data = (out.package_data ?? []).map(withoutFromFile);
       if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
       if (data.length === 0 && out.scan_errors.length === 0) return;
       await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
@@ -102,14 +102,20 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies${written}, ${links.length} file link(s)`);
 }
 
+/** Package data as ScanCode.io stores it on its datafile: license matches without from_file (its packages get the datafile's). */
+function withoutFromFile(pd: PackageData): PackageData {
+  return { ...pd, license_detections: detectionsWithoutFromFile(pd.license_detections), other_license_detections: detectionsWithoutFromFile(pd.other_license_detections) };
+}
+
 /**
  * With package_only the datafiles' statements are left undetected, but ScanCode's assembly still
- * fills the license fields of each package it makes from its statement (populate_license_fields):
- * done here in the worker pool, whose threads hold the license index.
+ * fills the license fields of each package it makes from its statement (populate_license_fields),
+ * written out as text by then, and without a path (from_file null, as ScanCode.io's inspect_packages
+ * shows): done here in the worker pool, whose threads hold the license index.
  */
 async function detectPackageLicenses(ctx: StepContext, packages: Package[]): Promise<void> {
   const pending = packages.filter((p) => licenseStatementText(p.extracted_license_statement) && !p.declared_license_expression);
-  const fields = await ctx.scanPool().licenseFields(pending.map((p) => ({ statement: licenseStatementText(p.extracted_license_statement) as string, path: p.datafile_paths[0] ?? '' })));
+  const fields = await ctx.scanPool().licenseFields(pending.map((p) => ({ statement: licenseStatementText(p.extracted_license_statement), path: null })));
   pending.forEach((p, i) => Object.assign(p, fields[i]));
 }
 

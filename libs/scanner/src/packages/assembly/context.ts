@@ -2,6 +2,7 @@
  * What a handler's `assemble` works with: the codebase view, and the sinks for packages,
  * dependencies, file links and processed datafiles. One context serves a whole assembly pass.
  */
+import { fillFromFile } from '../../license/from-file';
 import type { FileReference, PackageData } from '../package-data';
 import { CodebaseView } from './codebase-view';
 import { dependenciesFromData, packageFromData, updatePackage, type Dependency, type Package, type UidFactory } from './records';
@@ -27,9 +28,14 @@ export class AssemblyContext {
     readonly uid: UidFactory,
   ) {}
 
-  /** Creates a package from a datafile's data (it still needs linking to its files). */
+  /**
+   * Creates a package from a datafile's data (it still needs linking to its files); license
+   * matches that name no file get the datafile's path (ScanCode's Package.from_package_data).
+   */
   createPackage(data: PackageData, datafilePath: string): Package {
     const pkg = packageFromData(data, datafilePath, this.uid);
+    fillFromFile(pkg.license_detections, datafilePath);
+    fillFromFile(pkg.other_license_detections, datafilePath);
     this.packages.push(pkg);
     return pkg;
   }

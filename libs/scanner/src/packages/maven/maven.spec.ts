@@ -8,7 +8,7 @@ import { javaJarHandler } from './java-jar';
 import { javaJarManifestHandler } from './jar-manifest';
 import { mavenPomHandler } from './pom';
 import { mavenPomPropertiesHandler } from './pom-properties';
-import { pyRepr } from './py-repr';
+import { pyReprValue as pyRepr } from '../../license/python-names';
 import { parseScmConnection } from './vcs-url';
 
 const data = join(__dirname, 'testdata');

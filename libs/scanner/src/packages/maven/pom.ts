@@ -12,7 +12,7 @@ import { assembleMaven } from './assemble';
 import { mavenUrls } from './maven-urls';
 import { readPom, type PomModel } from './pom-model';
 import { resolvePom, type ResolvedDependency } from './pom-resolve';
-import { pyRepr } from './py-repr';
+import { pyReprValue as pyRepr } from '../../license/python-names';
 import { normalizeVcsUrl, parseScmConnection } from './vcs-url';
 
 const EXTENSIONS = new Set(['ejb3', 'ear', 'aar', 'apk', 'gem', 'jar', 'nar', 'pom', 'so', 'swc', 'tar', 'tar.gz', 'war', 'xar', 'zip']);

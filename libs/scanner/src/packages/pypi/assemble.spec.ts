@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assemblePackages, CodebaseView, type CodebaseEntry } from '../assembly';
+import { licenseStatementText } from '../license-fields';
 import { recognizePackageData } from '../recognize';
 import { handlers } from './index';
 
@@ -36,7 +37,7 @@ describe('pypi assembly', () => {
     });
     const ctx = assemblePackages(view, byId, uid);
     expect(ctx.packages.map((p) => [p.purl, p.datasource_ids])).toEqual([['pkg:pypi/daglib@0.6.0', ['pypi_wheel_metadata']]]);
-    expect(ctx.packages[0].extracted_license_statement).toBe("license: MIT\nclassifiers:\n  - 'License :: OSI Approved :: MIT License'\n");
+    expect(licenseStatementText(ctx.packages[0].extracted_license_statement)).toBe("license: MIT\nclassifiers:\n  - 'License :: OSI Approved :: MIT License'\n");
     expect([...ctx.links.keys()].sort()).toEqual([
       `${sp}/daglib-0.6.0.dist-info/LICENSE`, `${sp}/daglib-0.6.0.dist-info/METADATA`, `${sp}/daglib-0.6.0.dist-info/RECORD`,
       `${sp}/daglib-0.6.0.dist-info/WHEEL`, `${sp}/daglib/__init__.py`, `${sp}/daglib/dag.py`, `${sp}/daglib/task.py`,

@@ -4,7 +4,7 @@
  * statement, keywords and parties (pypi.py get_urls, get_declared_license, get_keywords...).
  */
 import type { Party } from '../package-data';
-import { saneYamlDump, type YamlValue } from '../saneyaml';
+import type { YamlValue } from '../saneyaml';
 
 /** A case-insensitive view over a metadata source: `get` the first value, `getAll` every value. */
 export interface MetaInfo {
@@ -103,7 +103,11 @@ export function classifiers(meta: MetaInfo): { license: string[]; other: string[
  * ScanCode's get_declared_license, then the saneyaml text PackageData keeps: `license:` (unless
  * UNKNOWN) and `classifiers:` (the `License ::` ones). Also the License-File, if any.
  */
-export function declaredLicense(meta: MetaInfo, fallback: unknown = null): { statement: string | null; licenseFile: unknown } {
+/**
+ * The declared license as ScanCode keeps it: a mapping of `license` and the license `classifiers`,
+ * detected value by value and written out as YAML when the package is saved.
+ */
+export function declaredLicense(meta: MetaInfo, fallback: unknown = null): { statement: Record<string, YamlValue> | null; licenseFile: unknown } {
   let lic = meta.get('License') ?? fallback;
   let licenseFile = meta.get('License-File');
   if (!licenseFile && lic && typeof lic === 'object' && 'file' in lic) {
@@ -118,7 +122,7 @@ export function declaredLicense(meta: MetaInfo, fallback: unknown = null): { sta
   }
   const { license } = classifiers(meta);
   if (license.length) declared['classifiers'] = license;
-  return { statement: Object.keys(declared).length ? saneYamlDump(declared) : null, licenseFile: licenseFile ?? null };
+  return { statement: Object.keys(declared).length ? declared : null, licenseFile: licenseFile ?? null };
 }
 
 /** Keywords (a comma-separated string or a list), then the non-license classifiers. */

@@ -1,4 +1,5 @@
 /** pyproject.toml: the PEP 621 `[project]` table, and Poetry's `[tool.poetry]` table. */
+import { saneYamlDump } from '../saneyaml';
 import { parse as parseToml } from 'smol-toml';
 import type { DatafileHandler } from '../handler';
 import { dependencyPurl, packageData, type DependencyInput, type Party } from '../package-data';
@@ -41,7 +42,7 @@ function commonFields(table: Record<string, unknown>, poetry: boolean) {
   const { statement, licenseFile } = declaredLicense(meta);
   if (licenseFile) extraData['license_file'] = licenseFile;
   return {
-    type: 'pypi', primary_language: 'Python', name, version, extracted_license_statement: statement,
+    type: 'pypi', primary_language: 'Python', name, version, extracted_license_statement: statement && saneYamlDump(statement),
     description: typeof table['description'] === 'string' ? table['description'].trim() : null,
     keywords: keywords(meta), parties: pyprojectParties(table), extra_data: extraData, ...urls,
   };

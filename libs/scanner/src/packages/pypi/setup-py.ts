@@ -1,4 +1,5 @@
 /** setup.py, read statically: the keyword literals of the `setup(...)` call. */
+import { saneYamlDump } from '../saneyaml';
 import type { DatafileHandler } from '../handler';
 import { packageData, type DependencyInput } from '../package-data';
 import { assemblePythonLayout } from './assemble';
@@ -75,7 +76,7 @@ export const setupPyHandler: DatafileHandler = {
     return [packageData('pypi_setup_py', {
       type: 'pypi', primary_language: 'Python', name, version,
       description: buildDescription(meta.get('Summary'), meta.get('Description')),
-      parties: parties(meta, true), extracted_license_statement: statement, dependencies: deps,
+      parties: parties(meta, true), extracted_license_statement: statement && saneYamlDump(statement), dependencies: deps,
       keywords: keywords(meta), extra_data: extraData, ...urls,
     })];
   },
