@@ -33,7 +33,10 @@ interface DetectionSummary {
   license_expression: string;
   license_expression_spdx: string;
   detection_count: number;
+  detection_log: unknown[];
   reference_matches: unknown[];
+  /** Depth of the file the reference matches come from. */
+  depth: number;
 }
 
 const NOTICE =
@@ -49,9 +52,9 @@ const BATCH_CHARS = 1 << 20;
 /**
  * A `files` record already serialised by its producer (a scan worker), so that neither a
  * structured clone of the record nor a second serialisation costs the writing thread anything.
- * `json` is the record's JSON text; `detectionsJson` the JSON of its `license_detections` array
- * when not empty (the writer counts unique detections); `hasErrors` whether `scan_errors` is not
- * empty.
+ * `json` is the record's JSON text; `detectionsJson` the JSON of its license detections, its own
+ * and its package data's, when there are any (the writer counts unique detections); `hasErrors`
+ * whether `scan_errors` is not empty.
  */
 export class SerializedToolkitRecord {
   constructor(
@@ -62,14 +65,32 @@ export class SerializedToolkitRecord {
 
   /** Serialises a record the way the writer would. */
   static of(record: Record<string, unknown>): SerializedToolkitRecord {
-    const detections = record.license_detections;
+    const detections = recordDetections(record);
     const scanErrors = record.scan_errors;
     return new SerializedToolkitRecord(
       JSON.stringify(record),
       Array.isArray(scanErrors) && scanErrors.length > 0,
-      Array.isArray(detections) && detections.length > 0 ? JSON.stringify(detections) : null,
+      detections.length > 0 ? JSON.stringify(detections) : null,
     );
   }
+}
+
+/** A record's license detections as the toolkit's unique detections count them: the file's, then its package data's. */
+function recordDetections(record: Record<string, unknown>): Record<string, unknown>[] {
+  const own = Array.isArray(record.license_detections) ? (record.license_detections as Record<string, unknown>[]) : [];
+  const packageData = Array.isArray(record.package_data) ? (record.package_data as Record<string, unknown>[]) : [];
+  return [...own, ...packageData.flatMap((pd) => (Array.isArray(pd.license_detections) ? (pd.license_detections as Record<string, unknown>[]) : []))];
+}
+
+/** How deep a path is: the toolkit keeps the reference matches of a detection's shallowest file. */
+const depthOf = (path: string): number => path.split('/').length;
+
+/** One unique detection in the toolkit's key order, detection_log included with --license-diagnostics. */
+function uniqueDetection(d: DetectionSummary, diagnostics: boolean): Record<string, unknown> {
+  const { identifier, license_expression, license_expression_spdx, detection_count, detection_log, reference_matches } = d;
+  return diagnostics
+    ? { identifier, license_expression, license_expression_spdx, detection_count, detection_log, reference_matches }
+    : { identifier, license_expression, license_expression_spdx, detection_count, reference_matches };
 }
 
 const RECORD_PATH = /^\{"path":("(?:[^"\\]|\\.)*")/;
@@ -130,16 +151,20 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
     for await (const record of records) {
       let json: string;
       let hasErrors: boolean;
-      let recordDetections: Record<string, unknown>[];
+      let found: Record<string, unknown>[];
+      let path: string;
       if (record instanceof SerializedToolkitRecord) {
         ({ json, hasErrors } = record);
         if (SERIALIZED_FILE.test(json)) fileCount++;
-        recordDetections = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
+        found = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
+        const m = found.length ? RECORD_PATH.exec(json) : null;
+        path = m ? (JSON.parse(m[1]) as string) : '';
       } else {
         json = JSON.stringify(record);
         if (record.type === 'file') fileCount++;
         hasErrors = Array.isArray(record.scan_errors) && record.scan_errors.length > 0;
-        recordDetections = (record.license_detections as Record<string, unknown>[] | undefined) ?? [];
+        found = recordDetections(record);
+        path = String(record.path ?? '');
       }
       batch += `${files === 0 ? '' : ',\n'}${json}`;
       if (batch.length >= BATCH_CHARS) {
@@ -148,11 +173,17 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       }
       files++;
       if (hasErrors) errors++;
-      for (const d of recordDetections) {
+      const depth = depthOf(path);
+      for (const d of found) {
         const id = String(d.identifier);
         const seen = detections.get(id);
-        if (seen) seen.detection_count++;
-        else detections.set(id, { identifier: id, license_expression: String(d.license_expression), license_expression_spdx: String(d.license_expression_spdx), detection_count: 1, reference_matches: (d.matches as unknown[]) ?? [] });
+        const log = (d.detection_log as unknown[] | undefined) ?? [];
+        const matches = (d.matches as unknown[]) ?? [];
+        if (!seen) detections.set(id, { identifier: id, license_expression: String(d.license_expression), license_expression_spdx: String(d.license_expression_spdx), detection_count: 1, detection_log: log, reference_matches: matches, depth });
+        else {
+          seen.detection_count++;
+          if (depth < seen.depth) Object.assign(seen, { detection_log: log, reference_matches: matches, depth });
+        }
       }
     }
     tmp.end(batch);
@@ -173,10 +204,12 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       extra_data: { ...header.extraData, files_count: fileCount },
     }];
     const sections = await header.finalize?.();
+    const diagnostics = header.options['--license-diagnostics'] === true;
+    const uniqueDetections = [...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)).map((d) => uniqueDetection(d, diagnostics));
     const out = createWriteStream(outPath);
     const summarySection = sections?.summary ? `"summary": ${JSON.stringify(sections.summary, null, 2)},\n` : '';
     const packageSections = sections ? `"packages": ${JSON.stringify(sections.packages, null, 2)},\n"dependencies": ${JSON.stringify(sections.dependencies, null, 2)},\n` : '';
-    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify([...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)), null, 2)},\n"files": [\n`);
+    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify(uniqueDetections, null, 2)},\n"files": [\n`);
     if (sections && sections.forPackages.size > 0) await pipeline(createReadStream(filesPath), fillForPackages(sections.forPackages), out, { end: false });
     else await pipeline(createReadStream(filesPath), out, { end: false });
     out.end('\n]\n}\n');

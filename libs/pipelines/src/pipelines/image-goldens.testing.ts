@@ -36,10 +36,6 @@ export const IMAGE_KNOWN_DIFFERENCES: KnownDifference[] = [
     kind: 'golden-source', golden: '', check: (_g, o) => isHex(o),
     reason: 'The goldens were made by a ScanCode.io that did not compute sha512 at collection.',
   }),
-  ...forAreas(AREAS, 'files[*].percentage_of_license_text', {
-    kind: 'service', golden: null, ours: 0,
-    reason: 'Resources without license text: ScanCode.io stores null, the service the toolkit\'s 0 (the same in scan_codebase).',
-  }),
   ...forAreas(AREAS, 'files[*].is_top_level', {
     kind: 'departure', golden: false, ours: true,
     reason: 'The service classifies resources as the toolkit\'s --classify does (key files, top level); ScanCode.io leaves the flags false at collection (the same in scan_codebase).',

@@ -17,7 +17,7 @@ export function outputTimestamp(d = new Date()): string {
 }
 
 export async function runToolkitScan(ctx: StepContext, model: string): Promise<string> {
-  const options: ScanOptions = { ...DEFAULT_SCAN_OPTIONS, ...baseScanOptions(ctx), info: true, license: true, copyright: true, email: true, url: true, package: true, licenseText: true };
+  const options: ScanOptions = { ...DEFAULT_SCAN_OPTIONS, ...baseScanOptions(ctx), info: true, license: true, copyright: true, email: true, url: true, package: true, licenseText: true, licenseDiagnostics: true, licenseTextDiagnostics: true };
   const outPath = join(ctx.dirs.output, `scancode-${outputTimestamp()}.json`);
   const collector = new PackageCollector(ctx.dirs.codebase, (m) => ctx.log(m), { summary: true });
   const errors: { path: string; errors: string[] }[] = [];
@@ -34,7 +34,7 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
   const startedAt = new Date();
   await writeToolkitJson(outPath, records, {
     toolVersion: TOOL_VERSION,
-    options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--package': true, '--url': true, '--classify': true, '--summary': true },
+    options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--license-diagnostics': true, '--license-text-diagnostics': true, '--package': true, '--url': true, '--classify': true, '--summary': true },
     startedAt,
     finalize: () => collector.finalize(),
   });

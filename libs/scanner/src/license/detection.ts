@@ -1,5 +1,6 @@
 import { combineAnd, parseExpression, renderExpression, type Expr } from './expression';
 import { isExceptionKey, scancodeToSpdx } from './license-keys';
+import { diagnosticsText } from './matched-text';
 import { detectionIdentifier } from './python-names';
 import { spanWords, type Query } from './query';
 import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseScan, RawMatch } from './types';
@@ -33,6 +34,7 @@ export function toLicenseMatch(q: Query, m: RawMatch, opts: DetectOptions): Lice
       .map((l) => l.text)
       .join('\n');
   }
+  if (opts.textDiagnostics) out.matched_text_diagnostics = diagnosticsText(q, m);
   return out;
 }
 
@@ -133,7 +135,7 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
       license_expression: expression,
       license_expression_spdx: scancodeToSpdx(expression),
       matches: shaped,
-      ...(log.length ? { detection_log: log } : {}),
+      ...(log.length || opts.diagnostics ? { detection_log: log } : {}),
       identifier: identifierOf(q, expression, group, shaped),
     });
   }

@@ -200,7 +200,7 @@ export function matchSeq(q: Query, index: LicenseIndex, covered: Uint8Array): Ra
       // A notice with a version (or "or later") the query does not state is another license: the
       // job of ScanCode's required phrases. Full texts only lose strength (reformatting).
       if (missedNumbers > 0 && rule.kind !== 'text') continue;
-      out.push({ rule, matcher: '3-seq', qstart: m.qstart, qend: m.qend, matchedLength: m.queryCovered, coverage, missedNumbers });
+      out.push({ rule, matcher: '3-seq', qstart: m.qstart, qend: m.qend, matchedLength: m.queryCovered, coverage, missedNumbers, queryMask: m.queryMask });
     }
   });
   return out;

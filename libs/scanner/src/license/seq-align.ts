@@ -6,6 +6,8 @@ export interface Alignment {
   ruleCovered: number;
   /** Rule positions covered by the alignment. */
   ruleMask: Uint8Array;
+  /** Query positions qstart..qend covered by the alignment (1 covered, 0 a gap), from qstart. */
+  queryMask: Uint8Array;
 }
 
 /**
@@ -106,5 +108,8 @@ function alignRegion(
   if (ruleCovered / ruleLength < minCoverage) return null;
   const ruleMask = new Uint8Array(ruleLength);
   for (let k = 0; k < length; k++) ruleMask.fill(1, rs[chain[k]], rs[chain[k]] + n);
-  return { qstart: qs[chain[length - 1]], qend: qEnd, queryCovered, ruleCovered, ruleMask };
+  const qStart = qs[chain[length - 1]];
+  const queryMask = new Uint8Array(qEnd - qStart + 1);
+  for (let k = 0; k < length; k++) queryMask.fill(1, qs[chain[k]] - qStart, qs[chain[k]] - qStart + n);
+  return { qstart: qStart, qend: qEnd, queryCovered, ruleCovered, ruleMask, queryMask };
 }

@@ -13,6 +13,8 @@ export interface LicenseMatch {
   rule_identifier: string;
   rule_url: string | null;
   matched_text?: string;
+  /** The matched text from its first to its last matched word, words inside not matched in brackets (--license-text-diagnostics). */
+  matched_text_diagnostics?: string;
 }
 
 export interface LicenseDetectionResult {
@@ -37,6 +39,10 @@ export interface DetectOptions {
   path?: string;
   /** Include `matched_text` in each match (ScanCode's --license-text). */
   includeText?: boolean;
+  /** Give every detection its `detection_log`, empty or not (ScanCode's --license-diagnostics). */
+  diagnostics?: boolean;
+  /** Include `matched_text_diagnostics` in each match (ScanCode's --license-text-diagnostics). */
+  textDiagnostics?: boolean;
 }
 
 /** What a rule says about the text it matches (one kind per rule, as ScanCode's .RULE flags). */
@@ -75,4 +81,6 @@ export interface RawMatch {
   missedNumbers?: number;
   /** Overrides the rule's expression (SPDX-License-Identifier lines carry their own). */
   expression?: string;
+  /** Which of qstart..qend the match covers (1) or skips (0), from qstart; absent when it covers them all. */
+  queryMask?: Uint8Array;
 }

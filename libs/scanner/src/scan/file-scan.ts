@@ -100,7 +100,7 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   }
   if (license) {
     try {
-      out.license = detectLicenses(lines, { path: task.path, includeText: task.options.licenseText });
+      out.license = detectLicenses(lines, { path: task.path, includeText: task.options.licenseText, diagnostics: task.options.licenseDiagnostics, textDiagnostics: task.options.licenseTextDiagnostics });
     } catch (e) {
       fail('licenses', e);
     }

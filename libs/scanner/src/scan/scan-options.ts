@@ -13,6 +13,10 @@ export interface ScanOptions {
   systemPackages: boolean;
   /** Include `matched_text` in license matches (ScanCode's --license-text). */
   licenseText: boolean;
+  /** Every file detection with its detection_log (ScanCode's --license-diagnostics). */
+  licenseDiagnostics?: boolean;
+  /** Matches with matched_text_diagnostics (ScanCode's --license-text-diagnostics). */
+  licenseTextDiagnostics?: boolean;
   /** Files larger than this are not content-scanned; their info is still reported. */
   maxFileSize: number;
   /** Per-file timeout in seconds (ScanCode's default: 120). */
