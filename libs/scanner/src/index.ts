@@ -21,3 +21,4 @@ export * from './container';
 export * from './vm-image';
 export * from './d2d';
 export * from './clamav';
+export * from './scan/toolkit-references';

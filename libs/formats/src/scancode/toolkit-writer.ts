@@ -18,6 +18,31 @@ export interface ToolkitHeaderInput {
    * `"for_packages":[]`, which is filled in as the files are copied to the output.
    */
   finalize?: () => Promise<PackageSections> | PackageSections;
+  /**
+   * With --license-references: the toolkit's `license_references` and `license_rule_references`
+   * of the license expressions and rules the detections (files' and package data's) used.
+   */
+  references?: (used: UsedLicenses) => LicenseReferenceSections;
+}
+
+/** A rule as the matches that used it show it. */
+export interface UsedRuleMatch {
+  identifier: string;
+  licenseExpression: string;
+  matchedText: string | null;
+  matchedLength: number;
+  matcher: string;
+}
+
+export interface UsedLicenses {
+  expressions: Set<string>;
+  /** By identifier, as its first match shows it. */
+  rules: Map<string, UsedRuleMatch>;
+}
+
+export interface LicenseReferenceSections {
+  license_references: unknown[];
+  license_rule_references: unknown[];
 }
 
 export interface PackageSections {
@@ -82,6 +107,18 @@ function recordDetections(record: Record<string, unknown>): Record<string, unkno
   return [...own, ...packageData.flatMap((pd) => (Array.isArray(pd.license_detections) ? (pd.license_detections as Record<string, unknown>[]) : []))];
 }
 
+/** Records the expressions and rules a record's detections used (each rule once, as its first match shows it). */
+function noteUsed(used: UsedLicenses, found: Record<string, unknown>[]): void {
+  for (const d of found) {
+    used.expressions.add(String(d.license_expression));
+    for (const m of (d.matches as Record<string, unknown>[] | undefined) ?? []) {
+      const identifier = String(m.rule_identifier);
+      if (used.rules.has(identifier)) continue;
+      used.rules.set(identifier, { identifier, licenseExpression: String(m.license_expression), matchedText: typeof m.matched_text === 'string' ? m.matched_text : null, matchedLength: Number(m.matched_length), matcher: String(m.matcher) });
+    }
+  }
+}
+
 /** How deep a path is: the toolkit keeps the reference matches of a detection's shallowest file. */
 const depthOf = (path: string): number => path.split('/').length;
 
@@ -139,6 +176,7 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
   const dir = await mkdtemp(join(tmpdir(), 'codescan-'));
   const filesPath = join(dir, 'files.json');
   const detections = new Map<string, DetectionSummary>();
+  const used: UsedLicenses = { expressions: new Set(), rules: new Map() };
   let files = 0;
   // The header's files_count counts files, not directories, as ScanCode's does.
   let fileCount = 0;
@@ -174,6 +212,7 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       files++;
       if (hasErrors) errors++;
       const depth = depthOf(path);
+      if (header.references) noteUsed(used, found);
       for (const d of found) {
         const id = String(d.identifier);
         const seen = detections.get(id);
@@ -205,11 +244,15 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
     }];
     const sections = await header.finalize?.();
     const diagnostics = header.options['--license-diagnostics'] === true;
+    const references = header.references ? header.references(used) : null;
+    const referenceSections = references
+      ? `"license_references": ${JSON.stringify(references.license_references, null, 2)},\n"license_rule_references": ${JSON.stringify(references.license_rule_references, null, 2)},\n`
+      : '';
     const uniqueDetections = [...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)).map((d) => uniqueDetection(d, diagnostics));
     const out = createWriteStream(outPath);
     const summarySection = sections?.summary ? `"summary": ${JSON.stringify(sections.summary, null, 2)},\n` : '';
     const packageSections = sections ? `"packages": ${JSON.stringify(sections.packages, null, 2)},\n"dependencies": ${JSON.stringify(sections.dependencies, null, 2)},\n` : '';
-    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify(uniqueDetections, null, 2)},\n"files": [\n`);
+    await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify(uniqueDetections, null, 2)},\n${referenceSections}"files": [\n`);
     if (sections && sections.forPackages.size > 0) await pipeline(createReadStream(filesPath), fillForPackages(sections.forPackages), out, { end: false });
     else await pipeline(createReadStream(filesPath), out, { end: false });
     out.end('\n]\n}\n');

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { writeToolkitJson } from '@sca/formats';
-import { DEFAULT_SCAN_OPTIONS, PackageCollector, scanCodebase, type ScanOptions } from '@sca/scanner';
+import { DEFAULT_SCAN_OPTIONS, PackageCollector, scanCodebase, toolkitLicenseReferences, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../framework/step-context';
 import { baseScanOptions } from './codebase/codebase-files';
 
@@ -34,9 +34,10 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
   const startedAt = new Date();
   await writeToolkitJson(outPath, records, {
     toolVersion: TOOL_VERSION,
-    options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--license-diagnostics': true, '--license-text-diagnostics': true, '--package': true, '--url': true, '--classify': true, '--summary': true },
+    options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--license-diagnostics': true, '--license-text-diagnostics': true, '--license-references': true, '--package': true, '--url': true, '--classify': true, '--summary': true },
     startedAt,
     finalize: () => collector.finalize(),
+    references: toolkitLicenseReferences,
   });
   const messages = ctx.messages.batch();
   // Paths in the scan start with the codebase directory's name; messages name the resource.

@@ -51,6 +51,25 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+it('writes license diagnostics and the license and rule references the detections use, as ScanCode.io runs the toolkit', async () => {
+  const out = join(dir, 'diagnostics.json');
+  const args = [join(dir, 'demo-1.0.0.tgz'), '--license', '--package', '--license-diagnostics', '--license-text-diagnostics', '--license-references', '--json', out, '--processes', '1', '--quiet'];
+  expect(await main(args)).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  expect(Object.keys(doc)).toEqual(['headers', 'packages', 'dependencies', 'license_detections', 'license_references', 'license_rule_references', 'files']);
+  expect(doc.headers[0].options).toMatchObject({ '--license-diagnostics': true, '--license-text-diagnostics': true, '--license-references': true });
+  const index = doc.files.find((f: { path: string }) => f.path.endsWith('/index.js'));
+  expect(index.license_detections[0].detection_log).toEqual([]);
+  expect(index.license_detections[0].matches[0].matched_text_diagnostics).toBe('SPDX-License-Identifier: Apache-2.0');
+  // package.json's package data detection (MIT, read as an expression) counts among the unique detections.
+  const unique = doc.license_detections.map((d: { license_expression: string; detection_log: unknown[] }) => [d.license_expression, d.detection_log]);
+  expect(unique).toEqual(expect.arrayContaining([['apache-2.0', []], ['mit', []]]));
+  expect(doc.license_detections.some((d: { reference_matches: { matcher: string }[] }) => d.reference_matches[0].matcher === '1-spdx-id' && d.reference_matches.length === 1)).toBe(true);
+  expect(doc.license_references.map((l: { key: string }) => l.key)).toEqual(['apache-2.0', 'mit']);
+  const rules = doc.license_rule_references.map((r: { identifier: string; is_synthetic: boolean }) => [r.identifier.replace(/-[0-9a-f]{40}$/, ''), r.is_synthetic]);
+  expect(rules).toEqual(expect.arrayContaining([['spdx-license-identifier-apache_2_0', true], ['spdx-license-identifier-mit', true], ['mit.LICENSE', false]]));
+});
+
 it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', async () => {
   const out = join(dir, 'out.json');
   expect(await main([join(dir, 'demo-1.0.0.tgz'), '--json', out, '--processes', '1', '--quiet'])).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * Build step (`npm run build` runs it): reads ScanCode's LicenseDB archive and writes what the
  * engine loads at run time: the license index (one binary file, shared by all worker threads)
- * and the license table (keys, SPDX ids, names, categories, full texts).
+ * the license table (keys, SPDX ids, names, categories, full texts) and the license and rule
+ * references (the toolkit's --license-references).
  *   node build-index-cli.js <scancode-licensedb.tar.xz> <out-dir>
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { INDEX_FILE } from '../index-data/index-file';
 import { licenseDbSources } from './licensedb-sources';
 import { licenseTable, licenseTexts, LICENSE_TABLE_FILE, LICENSE_TEXTS_FILE } from './license-table';
 import { readLicenseDbArchive } from './read-licensedb';
+import { licenseReferenceTable, LICENSE_REFERENCES_FILE } from './license-references';
 
 async function main(): Promise<void> {
   const [archive, outDir] = process.argv.slice(2);
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, basename(INDEX_FILE)), index);
   writeFileSync(join(outDir, LICENSE_TABLE_FILE), JSON.stringify(licenseTable(db)));
   writeFileSync(join(outDir, LICENSE_TEXTS_FILE), JSON.stringify(licenseTexts(db)));
+  writeFileSync(join(outDir, LICENSE_REFERENCES_FILE), JSON.stringify(licenseReferenceTable(db)));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`license index: ${db.licenses.length} licenses, ${db.rules.length} rules, ${(index.length / 2 ** 20).toFixed(1)} MiB in ${seconds} s\n`);
 }

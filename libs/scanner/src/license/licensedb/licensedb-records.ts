@@ -17,6 +17,8 @@ export interface LicenseRecord {
   /** 0..100, or null when the file sets none. */
   minimumCoverage: number | null;
   text: string;
+  /** Every field of the file's front matter, as written (for the toolkit's license references). */
+  frontMatter: Record<string, unknown>;
 }
 
 /** One `.RULE` file: an expression, one kind, its thresholds and the text (`{{…}}` marks required phrases). */
@@ -31,6 +33,8 @@ export interface RuleRecord {
   isDeprecated: boolean;
   referencedFilenames: string[];
   text: string;
+  /** Every field of the file's front matter, as written (for the toolkit's rule references). */
+  frontMatter: Record<string, unknown>;
 }
 
 const KIND_FLAGS: [string, RuleKind][] = [
@@ -72,6 +76,7 @@ export function parseLicenseFile(content: string): LicenseRecord {
     isGeneric: yes(data['is_generic']),
     minimumCoverage: num(data['minimum_coverage']),
     text,
+    frontMatter: data,
   };
 }
 
@@ -89,5 +94,6 @@ export function parseRuleFile(identifier: string, content: string): RuleRecord {
     isDeprecated: yes(data['is_deprecated']),
     referencedFilenames: strings(data['referenced_filenames']),
     text,
+    frontMatter: data,
   };
 }
