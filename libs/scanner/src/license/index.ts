@@ -8,5 +8,5 @@ export { undetectedStatement, undetectedDetection } from './undetected';
 export { detectStatement } from './statement';
 export { pyReprString, pyReprValue } from './python-names';
 export { wordTokens } from './tokenize';
-export { detectionsWithoutFromFile, matchesWithoutFromFile, fillFromFile } from './from-file';
+export { fillFromFile } from './from-file';
 export { licenseReferences, ruleReferences, type UsedRule } from './licensedb/license-references';

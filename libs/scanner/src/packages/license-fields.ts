@@ -38,11 +38,12 @@ function statementDetections(statement: Exclude<LicenseStatement, null>): Licens
 }
 
 /**
- * Fills the license fields of a datafile's package data (its matches from the datafile) and of
+ * Fills the license fields of a datafile's package data (its matches from the datafile, when
+ * given) and of
  * the locked packages its dependencies carry (ScanCode builds those with the same
  * `PackageData.from_data`, while parsing, so their matches have no from_file).
  */
-export function populateLicenseFields(data: PackageData, datafilePath: string): void {
+export function populateLicenseFields(data: PackageData, datafilePath: string | null): void {
   populateOwnLicenseFields(data, datafilePath);
   for (const dep of data.dependencies ?? []) {
     const locked = dep.resolved_package as Partial<PackageData>;

@@ -100,7 +100,7 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   }
   if (license) {
     try {
-      out.license = detectLicenses(lines, { path: task.path, includeText: task.options.licenseText, diagnostics: task.options.licenseDiagnostics, textDiagnostics: task.options.licenseTextDiagnostics });
+      out.license = detectLicenses(lines, { path: fromFile(task), includeText: task.options.licenseText, diagnostics: task.options.licenseDiagnostics, textDiagnostics: task.options.licenseTextDiagnostics });
     } catch (e) {
       fail('licenses', e);
     }
@@ -129,6 +129,11 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   return out;
 }
 
+/** The path license matches name as their from_file, if the scan names one. */
+function fromFile(task: FileScanTask): string | undefined {
+  return task.options.licenseFromFile === false ? undefined : task.path;
+}
+
 function scanPackageData(task: FileScanTask, content: Buffer, handlers: readonly DatafileHandler[], out: FileScanOutput): void {
   try {
     // A file of a mounted tree (a range of an archive) has its directory's files as ranges.
@@ -136,7 +141,7 @@ function scanPackageData(task: FileScanTask, content: Buffer, handlers: readonly
     const sibling = task.range ? (name: string) => rangeSibling(task.siblings, name, max) : (name: string) => readSibling(task.absPath, name, max);
     const found = recognizePackageData(task.absPath, content, handlers, task.path, sibling);
     out.scan_errors.push(...found.errors);
-    if (!task.options.packageOnly) for (const pd of found.packageData) populateLicenseFields(pd, task.path);
+    if (!task.options.packageOnly) for (const pd of found.packageData) populateLicenseFields(pd, fromFile(task) ?? null);
     out.package_data = found.packageData;
   } catch (e) {
     out.scan_errors.push(`ERROR: for scanner: packages:\n${(e as Error)?.message ?? String(e)}`);

@@ -13,6 +13,11 @@ export interface ScanOptions {
   systemPackages: boolean;
   /** Include `matched_text` in license matches (ScanCode's --license-text). */
   licenseText: boolean;
+  /**
+   * Name the scanned file in license matches' `from_file`, as the toolkit does (default). ScanCode.io
+   * scans a resource through ScanCode's API without a path, so the matches it stores have none.
+   */
+  licenseFromFile?: boolean;
   /** Every file detection with its detection_log (ScanCode's --license-diagnostics). */
   licenseDiagnostics?: boolean;
   /** Matches with matched_text_diagnostics (ScanCode's --license-text-diagnostics). */

@@ -1,5 +1,5 @@
 import { RESOURCE_STATUS, type ResourceRecord, type ResourceStatus } from '@sca/contracts';
-import { detectionsWithoutFromFile, matchesWithoutFromFile, type FileScanOutput } from '@sca/scanner';
+import type { FileScanOutput } from '@sca/scanner';
 import { BatchWriter, type ResourceRow } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
@@ -25,9 +25,8 @@ function scanUpdate(path: string, out: FileScanOutput | null, status: ResourceSt
     status,
     detected_license_expression: l?.detected_license_expression ?? '',
     detected_license_expression_spdx: l?.detected_license_expression_spdx ?? '',
-    // Stored as ScanCode.io stores them: its scans of a resource know no path (from_file null).
-    license_detections: detectionsWithoutFromFile(l?.license_detections) as unknown as Record<string, unknown>[],
-    license_clues: matchesWithoutFromFile(l?.license_clues) as unknown as Record<string, unknown>[],
+    license_detections: (l?.license_detections ?? []) as unknown as Record<string, unknown>[],
+    license_clues: (l?.license_clues ?? []) as unknown as Record<string, unknown>[],
     // ScanCode.io keeps only truthy scan values (set_scan_results): no license text stays null.
     percentage_of_license_text: l?.percentage_of_license_text || null,
     copyrights: c?.copyrights ?? [],
@@ -57,7 +56,8 @@ export function scanForFiles(ctx: StepContext, model: string): Promise<void> {
 
 /** scan_for_files over a selection of resources. */
 export async function scanResources(ctx: StepContext, model: string, selection: ScanSelection): Promise<void> {
-  const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true };
+  // As ScanCode.io's scans of a resource, which know no path: license matches without from_file.
+  const options = { ...baseScanOptions(ctx), license: true, copyright: true, email: true, url: true, licenseFromFile: false };
   const { total } = selection;
   const doneStatus = selection.status ?? RESOURCE_STATUS.scanned;
   const pool = ctx.scanPool();

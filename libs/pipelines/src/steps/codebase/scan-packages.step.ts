@@ -5,7 +5,7 @@ import { normalizeDependency, normalizePackage, type InventoryDependency } from 
 import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/contracts';
 import { BatchWriter } from '@sca/persistence';
 import {
-  allHandlers, applicationHandlers, assemblePackages, CodebaseView, detectionsWithoutFromFile, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
+  allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
 import { ensureAllWritten } from '../../framework/run-step';
@@ -42,7 +42,9 @@ interface DatafileUpdate {
  */
 export async function scanForApplicationPackages(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
   const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
-  const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly };
+  // Package data as ScanCode.io stores it on its datafile: license matches without from_file (its
+  // packages get the datafile's when assembled).
+  const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly, licenseFromFile: false };
   const pool = ctx.scanPool();
   const codebase = await ctx.codebase();
   const messages = ctx.messages.batch();
@@ -62,7 +64,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
     (c): Promise<FileScanOutput> => pool.scan({ ...c.file, path: c.path, type: 'file', options }),
     async (c, out) => {
       ctx.throwIfStopped();
-      const data = (out.package_data ?? []).map(withoutFromFile);
+      const data = out.package_data ?? [];
       if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
       if (data.length === 0 && out.scan_errors.length === 0) return;
       await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
@@ -100,11 +102,6 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
   await Promise.all([writeDependencies, linkResources(ctx, links)]);
   const written = opts.keepForResolution ? ' (left to the dependency resolution)' : '';
   ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies${written}, ${links.length} file link(s)`);
-}
-
-/** Package data as ScanCode.io stores it on its datafile: license matches without from_file (its packages get the datafile's). */
-function withoutFromFile(pd: PackageData): PackageData {
-  return { ...pd, license_detections: detectionsWithoutFromFile(pd.license_detections), other_license_detections: detectionsWithoutFromFile(pd.other_license_detections) };
 }
 
 /**

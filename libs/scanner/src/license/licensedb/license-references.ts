@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { computeRelevance, ruleTokens } from '../rule-tokens';
 import { licenseDataFile } from '../index-data/index-file';
 import { licenseText } from '../license-texts';
-import type { LicenseRecord, RuleRecord } from './licensedb-records';
+import { strings, yes, type LicenseRecord, type RuleRecord } from './licensedb-records';
 import { ruleUrl } from './licensedb-sources';
 import type { LicenseDb } from './read-licensedb';
 
@@ -17,10 +17,9 @@ export const LICENSE_REFERENCES_FILE = 'license-references.json';
 const IGNORABLES = ['ignorable_copyrights', 'ignorable_holders', 'ignorable_authors', 'ignorable_urls', 'ignorable_emails'] as const;
 const RULE_FLAGS = ['is_license_text', 'is_license_notice', 'is_license_reference', 'is_license_tag', 'is_license_intro', 'is_license_clue'] as const;
 
-const yes = (v: unknown): boolean => v === true || v === 'yes';
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
 const orNull = (v: unknown): unknown => (v === undefined || v === '' ? null : v);
-const ignorables = (fm: Record<string, unknown>): Record<string, string[]> => Object.fromEntries(IGNORABLES.map((k) => [k, list(fm[k])]));
+const ignorables = (fm: Record<string, unknown>): Record<string, string[]> => Object.fromEntries(IGNORABLES.map((k) => [k, strings(fm[k])]));
 
 type Reference = Record<string, unknown>;
 interface ReferenceTable {
@@ -47,11 +46,11 @@ function licenseReference(l: LicenseRecord): Reference {
     spdx_license_key: spdx,
     other_spdx_license_keys: l.otherSpdxLicenseKeys,
     osi_license_key: orNull(fm['osi_license_key']),
-    text_urls: list(fm['text_urls']),
+    text_urls: strings(fm['text_urls']),
     osi_url: orNull(fm['osi_url']),
     faq_url: orNull(fm['faq_url']),
-    other_urls: list(fm['other_urls']),
-    key_aliases: list(fm['key_aliases']),
+    other_urls: strings(fm['other_urls']),
+    key_aliases: strings(fm['key_aliases']),
     minimum_coverage: l.minimumCoverage ?? 0,
     standard_notice: orNull(fm['standard_notice']),
     ...ignorables(fm),
@@ -150,27 +149,22 @@ export interface UsedRule {
   matcher: string;
 }
 
-/** ScanCode's reference of a license text used as a rule (`mit.LICENSE`). */
+/** ScanCode's reference of a license text used as a rule (`mit.LICENSE`): only what differs from a rule file's defaults. */
 function licenseTextRule(used: UsedRule, license: Reference): Reference {
-  return {
-    license_expression: used.licenseExpression, identifier: used.identifier, language: license['language'], rule_url: ruleUrl(used.identifier),
-    is_license_text: true, is_license_notice: false, is_license_reference: false, is_license_tag: false, is_license_intro: false, is_license_clue: false,
-    is_required_phrase: false, skip_for_required_phrase_generation: false, is_continuous: false, is_builtin: true, is_from_license: true, is_synthetic: false,
-    length: ruleTokens(String(license['text'])).words.length, relevance: 100, minimum_coverage: license['minimum_coverage'],
-    referenced_filenames: [], ...Object.fromEntries(IGNORABLES.map((k) => [k, license[k]])), text: license['text'],
-  };
+  const fromLicense = Object.fromEntries(['language', 'minimum_coverage', ...IGNORABLES, 'text'].map((k) => [k, license[k]]));
+  return restore(loadTable().order.rule, fromLicense, {
+    license_expression: used.licenseExpression, identifier: used.identifier, rule_url: ruleUrl(used.identifier),
+    is_license_text: true, is_from_license: true, length: ruleTokens(String(license['text'])).words.length,
+  });
 }
 
 /** ScanCode's reference of a rule made at matching time (an SPDX expression read, an undetected statement). */
 function syntheticRule(used: UsedRule): Reference {
   const tag = used.matcher === '1-spdx-id';
-  return {
-    license_expression: used.licenseExpression, identifier: used.identifier, language: 'en', rule_url: null,
-    is_license_text: false, is_license_notice: !tag, is_license_reference: false, is_license_tag: tag, is_license_intro: false, is_license_clue: false,
-    is_required_phrase: false, skip_for_required_phrase_generation: false, is_continuous: false, is_builtin: true, is_from_license: false, is_synthetic: true,
-    length: used.matchedLength, relevance: 100, minimum_coverage: 0, referenced_filenames: [],
-    ...Object.fromEntries(IGNORABLES.map((k) => [k, []])), text: used.matchedText ?? '',
-  };
+  return restore(loadTable().order.rule, {}, {
+    license_expression: used.licenseExpression, identifier: used.identifier, rule_url: null,
+    is_license_notice: !tag, is_license_tag: tag, is_synthetic: true, length: used.matchedLength, text: used.matchedText ?? '',
+  });
 }
 
 /** The license references of the given keys, by key; keys the LicenseDB lacks are left out. */

@@ -55,9 +55,11 @@ export function splitFrontMatter(content: string): { data: Record<string, unknow
   return { data, text: content.slice(m[0].length) };
 }
 
-const yes = (v: unknown): boolean => v === true || v === 'yes';
+/** A front-matter flag (`yes` or true). */
+export const yes = (v: unknown): boolean => v === true || v === 'yes';
 const num = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+/** A front-matter list, as strings (empty when absent). */
+export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 export function parseLicenseFile(content: string): LicenseRecord {
   const { data, text } = splitFrontMatter(content);
