@@ -22,3 +22,4 @@ export * from './vm-image';
 export * from './d2d';
 export * from './clamav';
 export * from './scan/toolkit-references';
+export * from './scan/reference-follower';

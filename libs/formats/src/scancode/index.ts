@@ -13,6 +13,7 @@ export {
 } from './inventory-item';
 export { buildPurl, encodeQualifiers, parsePurl } from './purl';
 export * from './toolkit-writer';
+export type { FollowedRecordLicenses, ReferenceFollower } from './toolkit-follow';
 export { normalizeResource } from './normalize-resource';
 export { normalizePackage } from './normalize-package';
 export { normalizeDependency } from './normalize-dependency';

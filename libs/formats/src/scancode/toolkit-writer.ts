@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform, Writable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { completeRecords, readBackWanted, RECORD_PATH, type FollowedRecordLicenses, type ReferenceFollower } from './toolkit-follow';
 
 export interface ToolkitHeaderInput {
   toolVersion: string;
@@ -15,9 +15,12 @@ export interface ToolkitHeaderInput {
   /**
    * Called once every record is in (package assembly needs the whole codebase): top-level
    * `packages` and `dependencies`, and the `for_packages` of each file path. Records then carry
-   * `"for_packages":[]`, which is filled in as the files are copied to the output.
+   * `"for_packages":[]`, which is filled in as the files are copied to the output. `followed`
+   * holds the license fields of the files whose references were followed.
    */
-  finalize?: () => Promise<PackageSections> | PackageSections;
+  finalize?: (followed: ReadonlyMap<string, FollowedRecordLicenses>) => Promise<PackageSections> | PackageSections;
+  /** With --license: follows license references to other files once every record is in. */
+  followReferences?: ReferenceFollower;
   /**
    * With --license-references: the toolkit's `license_references` and `license_rule_references`
    * of the license expressions and rules the detections (files' and package data's) used.
@@ -86,6 +89,8 @@ export class SerializedToolkitRecord {
     readonly json: string,
     readonly hasErrors: boolean,
     readonly detectionsJson: string | null,
+    /** The files its license rules name ("see LICENSE"), by rule, when some do. */
+    readonly ruleReferences: Readonly<Record<string, string[]>> | null = null,
   ) {}
 
   /** Serialises a record the way the writer would. */
@@ -130,32 +135,26 @@ function uniqueDetection(d: DetectionSummary, diagnostics: boolean): Record<stri
     : { identifier, license_expression, license_expression_spdx, detection_count, reference_matches };
 }
 
-const RECORD_PATH = /^\{"path":("(?:[^"\\]|\\.)*")/;
-const EMPTY_FOR_PACKAGES = '"for_packages":[]';
+/** Counts a record's detections into the unique detections; the shallowest file's matches are the reference. */
+function countUnique(detections: Map<string, DetectionSummary>, found: Record<string, unknown>[], depth: number): void {
+  for (const d of found) {
+    const id = String(d.identifier);
+    const seen = detections.get(id);
+    const log = (d.detection_log as unknown[] | undefined) ?? [];
+    const matches = (d.matches as unknown[]) ?? [];
+    if (!seen) detections.set(id, { identifier: id, license_expression: String(d.license_expression), license_expression_spdx: String(d.license_expression_spdx), detection_count: 1, detection_log: log, reference_matches: matches, depth });
+    else {
+      seen.detection_count++;
+      if (depth < seen.depth) Object.assign(seen, { detection_log: log, reference_matches: matches, depth });
+    }
+  }
+}
 
-/**
- * Fills `for_packages` in the records of the temporary files list (one record per line, each
- * `{"path":...`), streaming: only lines of linked files are touched.
- */
-function fillForPackages(forPackages: ReadonlyMap<string, readonly string[]>): Transform {
-  let rest = '';
-  const decoder = new StringDecoder('utf8');
-  const fill = (line: string): string => {
-    const m = RECORD_PATH.exec(line);
-    const uids = m ? forPackages.get(JSON.parse(m[1]) as string) : undefined;
-    return uids?.length ? line.replace(EMPTY_FOR_PACKAGES, `"for_packages":${JSON.stringify(uids)}`) : line;
-  };
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const lines = (rest + decoder.write(chunk)).split('\n');
-      rest = lines.pop() ?? '';
-      done(null, lines.map((l) => fill(l) + '\n').join(''));
-    },
-    flush(done) {
-      rest += decoder.end();
-      done(null, rest ? fill(rest) : '');
-    },
-  });
+/** The followed license fields by path, once the follower has read back the records it needs. */
+async function followReferences(filesPath: string, follower: ReferenceFollower | undefined): Promise<ReadonlyMap<string, FollowedRecordLicenses>> {
+  if (!follower) return new Map();
+  await readBackWanted(filesPath, follower);
+  return follower.follow();
 }
 
 /** A serialized record's `type` comes right after its `path` (the toolkit's key order): read without parsing. */
@@ -181,6 +180,11 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
   // The header's files_count counts files, not directories, as ScanCode's does.
   let fileCount = 0;
   let errors = 0;
+  const heldRecords = new Map<string, { own: Record<string, unknown>[]; packageData: Record<string, unknown>[]; depth: number }>();
+  const count = (found: Record<string, unknown>[], depth: number): void => {
+    if (header.references) noteUsed(used, found);
+    countUnique(detections, found, depth);
+  };
   try {
     const tmp = createWriteStream(filesPath);
     // Records are joined into ~1 MiB strings before each write: one write per record cost more
@@ -191,12 +195,21 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       let hasErrors: boolean;
       let found: Record<string, unknown>[];
       let path: string;
+      let held = false;
       if (record instanceof SerializedToolkitRecord) {
         ({ json, hasErrors } = record);
         if (SERIALIZED_FILE.test(json)) fileCount++;
         found = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
         const m = found.length ? RECORD_PATH.exec(json) : null;
         path = m ? (JSON.parse(m[1]) as string) : '';
+        if (header.followReferences && record.ruleReferences) {
+          // Rare (a rule naming a file matched): the record is read to tell its own detections from its package data's.
+          const own = (JSON.parse(json) as Record<string, unknown>).license_detections as Record<string, unknown>[];
+          held = header.followReferences.note(path, own, record.ruleReferences);
+          if (held) {
+            heldRecords.set(path, { own, packageData: found.slice(own.length), depth: depthOf(path) });
+          }
+        }
       } else {
         json = JSON.stringify(record);
         if (record.type === 'file') fileCount++;
@@ -211,22 +224,15 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       }
       files++;
       if (hasErrors) errors++;
-      const depth = depthOf(path);
-      if (header.references) noteUsed(used, found);
-      for (const d of found) {
-        const id = String(d.identifier);
-        const seen = detections.get(id);
-        const log = (d.detection_log as unknown[] | undefined) ?? [];
-        const matches = (d.matches as unknown[]) ?? [];
-        if (!seen) detections.set(id, { identifier: id, license_expression: String(d.license_expression), license_expression_spdx: String(d.license_expression_spdx), detection_count: 1, detection_log: log, reference_matches: matches, depth });
-        else {
-          seen.detection_count++;
-          if (depth < seen.depth) Object.assign(seen, { detection_log: log, reference_matches: matches, depth });
-        }
-      }
+      // A record to be followed is counted once followed.
+      if (!held) count(found, depthOf(path));
     }
     tmp.end(batch);
     await once(tmp, 'finish');
+    const followed = await followReferences(filesPath, header.followReferences);
+    for (const [path, { own, packageData, depth }] of heldRecords) {
+      count([...((followed.get(path)?.license_detections as Record<string, unknown>[] | undefined) ?? own), ...packageData], depth);
+    }
     const endedAt = new Date();
     const headers = [{
       tool_name: 'scancode-toolkit',
@@ -242,7 +248,7 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       warnings: [],
       extra_data: { ...header.extraData, files_count: fileCount },
     }];
-    const sections = await header.finalize?.();
+    const sections = await header.finalize?.(followed);
     const diagnostics = header.options['--license-diagnostics'] === true;
     const references = header.references ? header.references(used) : null;
     const referenceSections = references
@@ -253,7 +259,7 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
     const summarySection = sections?.summary ? `"summary": ${JSON.stringify(sections.summary, null, 2)},\n` : '';
     const packageSections = sections ? `"packages": ${JSON.stringify(sections.packages, null, 2)},\n"dependencies": ${JSON.stringify(sections.dependencies, null, 2)},\n` : '';
     await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify(uniqueDetections, null, 2)},\n${referenceSections}"files": [\n`);
-    if (sections && sections.forPackages.size > 0) await pipeline(createReadStream(filesPath), fillForPackages(sections.forPackages), out, { end: false });
+    if ((sections && sections.forPackages.size > 0) || followed.size > 0) await pipeline(createReadStream(filesPath), completeRecords(sections?.forPackages ?? new Map(), followed), out, { end: false });
     else await pipeline(createReadStream(filesPath), out, { end: false });
     out.end('\n]\n}\n');
     await once(out, 'finish');

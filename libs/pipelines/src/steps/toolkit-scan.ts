@@ -3,9 +3,9 @@
  * the summary over codebase/, written as ScanCode-toolkit JSON into output/ (the file that
  * `load_inventory_from_toolkit_scan` then loads).
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { writeToolkitJson } from '@sca/formats';
-import { DEFAULT_SCAN_OPTIONS, PackageCollector, scanCodebase, toolkitLicenseReferences, type ScanOptions } from '@sca/scanner';
+import { DEFAULT_SCAN_OPTIONS, LicenseReferenceFollower, PackageCollector, scanCodebase, toolkitLicenseReferences, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../framework/step-context';
 import { baseScanOptions } from './codebase/codebase-files';
 
@@ -36,7 +36,8 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
     toolVersion: TOOL_VERSION,
     options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--license-diagnostics': true, '--license-text-diagnostics': true, '--license-references': true, '--package': true, '--url': true, '--classify': true, '--summary': true },
     startedAt,
-    finalize: () => collector.finalize(),
+    finalize: (followed) => collector.finalize(followed),
+    followReferences: new LicenseReferenceFollower(basename(ctx.dirs.codebase)),
     references: toolkitLicenseReferences,
   });
   const messages = ctx.messages.batch();

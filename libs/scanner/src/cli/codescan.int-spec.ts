@@ -70,6 +70,32 @@ it('writes license diagnostics and the license and rule references the detection
   expect(rules).toEqual(expect.arrayContaining([['spdx-license-identifier-apache_2_0', true], ['spdx-license-identifier-mit', true], ['mit.LICENSE', false]]));
 });
 
+it('follows "see LICENSE" to the file beside it or at the root, as the toolkit does after the scan', async () => {
+  const tree = join(dir, 'refs');
+  await mkdir(join(tree, 'src'), { recursive: true });
+  await mkdir(join(tree, 'lib'), { recursive: true });
+  await writeFile(join(tree, 'LICENSE'), MIT);
+  await writeFile(join(tree, 'src', 'a.js'), '/* See LICENSE */\nconsole.log(1);\n');
+  await writeFile(join(tree, 'src', 'b.js'), '// SPDX-License-Identifier: Apache-2.0\n// See LICENSE\nmodule.exports = 2;\n');
+  await writeFile(join(tree, 'lib', 'c.js'), '/* See LICENSE */\n');
+  await writeFile(join(tree, 'lib', 'LICENSE'), 'no license here\n');
+  const out = join(dir, 'refs.json');
+  expect(await main([tree, '--license', '--json', out, '--processes', '2', '--quiet'])).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  const byPath = Object.fromEntries(doc.files.map((f: { path: string }) => [f.path, f]));
+  const a = byPath['refs/src/a.js'];
+  expect([a.detected_license_expression, a.detected_license_expression_spdx]).toEqual(['mit', 'MIT']);
+  expect(a.license_detections[0].detection_log).toEqual(['unknown-reference-to-local-file']);
+  expect(a.license_detections[0].matches.map((m: { from_file: string }) => m.from_file)).toEqual(['refs/src/a.js', 'refs/LICENSE', 'refs/LICENSE']);
+  // The notice's own license stays beside the referenced one; the reference itself counts for neither.
+  expect(byPath['refs/src/b.js'].detected_license_expression).toBe('apache-2.0 AND mit');
+  // lib/LICENSE exists beside c.js without a license: that is the file followed, and nothing changes.
+  expect(byPath['refs/lib/c.js'].detected_license_expression).toBe('unknown-license-reference');
+  const unique = doc.license_detections.map((d: { license_expression: string; detection_count: number }) => [d.license_expression, d.detection_count]);
+  expect(unique.sort()).toEqual([['apache-2.0 AND mit', 1], ['mit', 1], ['mit', 1], ['unknown-license-reference', 1]]);
+  expect(doc.license_detections.find((d: { identifier: string }) => d.identifier === a.license_detections[0].identifier).reference_matches).toHaveLength(3);
+}, 60_000);
+
 it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', async () => {
   const out = join(dir, 'out.json');
   expect(await main([join(dir, 'demo-1.0.0.tgz'), '--json', out, '--processes', '1', '--quiet'])).toBe(0);

@@ -8,6 +8,7 @@ import { archiveKind, extractArchive, extractRecursively } from '../archive';
 import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
 import { toolkitLicenseReferences } from '../scan/toolkit-references';
+import { LicenseReferenceFollower } from '../scan/reference-follower';
 import { DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '../scan/scan-pool';
 import { prepareImageInput } from './image-input';
 import { PackageCollector } from './package-assembly';
@@ -155,7 +156,8 @@ export async function main(argv: string[]): Promise<number> {
         toolVersion: `${VERSION} (codescan)`,
         options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(processes), '--timeout': String(o.timeout) },
         startedAt,
-        finalize: collector ? () => (sections = collector.finalize()) : undefined,
+        finalize: collector ? (followed) => (sections = collector.finalize(followed)) : undefined,
+        followReferences: options.license ? new LicenseReferenceFollower(basename(resolve(root))) : undefined,
         references: options.license && o.licenseReferences ? toolkitLicenseReferences : undefined,
         extraData: { engine: `codescan ${VERSION}`, ...(image ? { images: image.imagesData } : {}), system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
       });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SerializedToolkitRecord, type PackageSections } from '@sca/formats';
+import { SerializedToolkitRecord, type FollowedRecordLicenses, type PackageSections } from '@sca/formats';
 import { computeSummary, type SummaryFile } from '../summary/compute-summary';
 import { assemblePackages, CodebaseView, handlersById, type CodebaseEntry, type PackageData } from '../packages';
 
@@ -51,7 +51,8 @@ export class PackageCollector {
     }
   }
 
-  finalize(): PackageSections {
+  /** `followed`: the license fields of files whose license references were followed, which the summary reads. */
+  finalize(followed: ReadonlyMap<string, FollowedRecordLicenses> = new Map()): PackageSections {
     const base = dirname(this.rootAbs);
     const view = new CodebaseView(this.entries, (path) => {
       try {
@@ -63,7 +64,7 @@ export class PackageCollector {
     const ctx = assemblePackages(view, handlersById());
     for (const m of ctx.messages) this.log(`${m.severity}: ${m.path}: ${m.description}`);
     const summary = this.opts.summary
-      ? computeSummary(this.summaryFiles.map((f) => ({ ...f, for_packages: ctx.links.get(f.path) ?? [] })), ctx.packages)
+      ? computeSummary(this.summaryFiles.map((f) => ({ ...f, ...(followed.get(f.path) as Partial<SummaryFile> | undefined), for_packages: ctx.links.get(f.path) ?? [] })), ctx.packages)
       : undefined;
     return { summary, packages: ctx.packages, dependencies: ctx.dependencies, forPackages: ctx.links };
   }

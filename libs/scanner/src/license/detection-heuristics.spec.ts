@@ -35,12 +35,19 @@ describe('detection heuristics', () => {
     expect(expressionOf(lgpl)).toBe('lgpl-2.1-plus');
   });
 
-  it('folds "see the file COPYING" into the license notice next to it', () => {
+  it('reads a GPL notice that ends with "see the file COPYING" as the notice it is', () => {
     const text = [
       'This program is free software; you can redistribute it and/or modify it under the terms of',
       'the GNU General Public License as published by the Free Software Foundation; either version 2',
       'of the License, or (at your option) any later version. See the file COPYING for details.',
     ].join('\n');
     expect(expressionOf(text)).toBe('gpl-2.0-plus');
+  });
+
+  it('keeps a reference to a license file in its detection, with the file it names, as ScanCode does until the reference is followed', () => {
+    const scan = detectLicenseInText('// Licensed under MIT. See LICENSE\nmodule.exports = 2;\n');
+    expect(scan.detected_license_expression).toBe('mit AND unknown-license-reference');
+    expect(scan.license_detections[0].matches.map((m) => m.rule_identifier)).toEqual(['mit_172.RULE', 'unknown-license-reference_see-license_1.RULE']);
+    expect(scan.ruleReferences).toEqual({ 'unknown-license-reference_see-license_1.RULE': ['LICENSE'] });
   });
 });

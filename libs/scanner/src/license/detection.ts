@@ -51,16 +51,6 @@ function detectionLog(group: RawMatch[]): string[] {
 }
 
 /**
- * "See the file COPYING" next to a GPL notice points at that same license: in a detection with
- * a known license, unknown references (to a local file) are folded into it and not reported.
- */
-function foldUnknownReferences(group: RawMatch[]): RawMatch[] {
-  const isUnknownRef = (m: RawMatch): boolean => (m.expression ?? m.rule.licenseExpression) === 'unknown-license-reference';
-  if (group.every(isUnknownRef)) return group;
-  return foldVersionReferences(group.filter((m) => !isUnknownRef(m)));
-}
-
-/**
  * "… either version 3 of the License, or (at your option) any later version … see the GNU
  * General Public License version 3" is one "-or-later" notice: a bare reference to version N
  * next to a notice for "version N or later" names the same license again.
@@ -118,8 +108,9 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
   }
   const detections: LicenseDetectionResult[] = [];
   const clues: LicenseMatch[] = [];
+  const ruleReferences: Record<string, string[]> = {};
   for (const found of groups) {
-    const group = foldUnknownReferences(found);
+    const group = foldVersionReferences(found);
     const shaped = group.map((m) => toLicenseMatch(q, m, opts));
     if (group.every((m) => m.rule.kind === 'clue')) {
       clues.push(...shaped);
@@ -131,6 +122,7 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
       continue;
     }
     const log = detectionLog(group);
+    for (const m of group) if (m.rule.referencedFilenames.length) ruleReferences[m.rule.identifier] = m.rule.referencedFilenames;
     detections.push({
       license_expression: expression,
       license_expression_spdx: scancodeToSpdx(expression),
@@ -147,5 +139,6 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
     license_detections: detections,
     license_clues: clues,
     percentage_of_license_text: q.ids.length ? round2(Math.min(100, (matchedTokens / q.ids.length) * 100)) : 0,
+    ...(Object.keys(ruleReferences).length ? { ruleReferences } : {}),
   };
 }

@@ -32,6 +32,8 @@ export interface LicenseScan {
   license_detections: LicenseDetectionResult[];
   license_clues: LicenseMatch[];
   percentage_of_license_text: number;
+  /** The files the detections' rules name ("see LICENSE"), by rule, when some do; not a field of the record. */
+  ruleReferences?: Record<string, string[]>;
 }
 
 export interface DetectOptions {

@@ -12,6 +12,8 @@ export interface SerializedRecordData {
   json: string;
   hasErrors: boolean;
   detectionsJson: string | null;
+  /** The files its license rules name, by rule, when some do. */
+  ruleReferences: Record<string, string[]> | null;
 }
 
 /**
@@ -23,5 +25,5 @@ export async function scanFileRecord(task: RecordScanTask): Promise<SerializedRe
   const out = await scanOneFile(task);
   const record = toolkitRecord(task, out, task.options, undefined, task.topLevelDepth);
   const { json, hasErrors, detectionsJson } = SerializedToolkitRecord.of(record);
-  return { json, hasErrors, detectionsJson };
+  return { json, hasErrors, detectionsJson, ruleReferences: out.license?.ruleReferences ?? null };
 }

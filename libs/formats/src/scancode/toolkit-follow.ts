@@ -1,0 +1,86 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+
+/** A file's license fields after the references of its detections were followed. */
+export interface FollowedRecordLicenses {
+  detected_license_expression: string | null;
+  detected_license_expression_spdx: string | null;
+  license_detections: unknown[];
+}
+
+/**
+ * Follows license references to other files ("see LICENSE") once every record is in, as
+ * ScanCode's license plugin does after the scan. The writer shows it each record that has rules
+ * naming files, reads back the records it asks for, and rewrites the records it followed.
+ */
+export interface ReferenceFollower {
+  /** A record's own license detections and the files its rules name, by rule; true when the record is to be followed. */
+  note(path: string, detections: unknown[], ruleReferences: Readonly<Record<string, string[]>>): boolean;
+  /** The paths whose records `follow` needs. */
+  wanted(): ReadonlySet<string>;
+  /** The license detections of a wanted path that exists (a directory has none). */
+  provide(path: string, detections: unknown[]): void;
+  /** The new license fields of each noted record that changed. */
+  follow(): ReadonlyMap<string, FollowedRecordLicenses>;
+}
+
+/** A record line of the temporary files list starts with its path (the toolkit's key order). */
+export const RECORD_PATH = /^\{"path":("(?:[^"\\]|\\.)*")/;
+
+/** A line of the temporary files list as a record: records are separated by ",\n". */
+function parseLine(line: string): Record<string, unknown> {
+  return JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as Record<string, unknown>;
+}
+
+/** Gives the follower the records it wants, reading the temporary files list once. */
+export async function readBackWanted(filesPath: string, follower: ReferenceFollower): Promise<void> {
+  const wanted = follower.wanted();
+  if (wanted.size === 0) return;
+  const lines = createInterface({ input: createReadStream(filesPath, 'utf8'), crlfDelay: Infinity });
+  for await (const line of lines) {
+    const m = RECORD_PATH.exec(line);
+    if (!m) continue;
+    const path = JSON.parse(m[1]) as string;
+    if (!wanted.has(path)) continue;
+    const detections = parseLine(line).license_detections;
+    follower.provide(path, Array.isArray(detections) ? detections : []);
+  }
+}
+
+const EMPTY_FOR_PACKAGES = '"for_packages":[]';
+
+/**
+ * Completes the records of the temporary files list (one record per line) as they are copied to
+ * the output, streaming: `for_packages` of linked files filled in, followed license fields
+ * replaced. Only lines of such files are touched.
+ */
+export function completeRecords(forPackages: ReadonlyMap<string, readonly string[]>, followed: ReadonlyMap<string, FollowedRecordLicenses>): Transform {
+  let rest = '';
+  const decoder = new StringDecoder('utf8');
+  const complete = (line: string): string => {
+    const m = RECORD_PATH.exec(line);
+    if (!m) return line;
+    const path = JSON.parse(m[1]) as string;
+    const uids = forPackages.get(path);
+    const licenses = followed.get(path);
+    let out = uids?.length ? line.replace(EMPTY_FOR_PACKAGES, `"for_packages":${JSON.stringify(uids)}`) : line;
+    if (licenses) {
+      const record = Object.assign(parseLine(out), licenses);
+      out = JSON.stringify(record) + (out.endsWith(',') ? ',' : '');
+    }
+    return out;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop() ?? '';
+      done(null, lines.map((l) => complete(l) + '\n').join(''));
+    },
+    flush(done) {
+      rest += decoder.end();
+      done(null, rest ? complete(rest) : '');
+    },
+  });
+}
