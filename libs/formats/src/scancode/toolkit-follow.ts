@@ -57,8 +57,6 @@ const EMPTY_FOR_PACKAGES = '"for_packages":[]';
  * replaced. Only lines of such files are touched.
  */
 export function completeRecords(forPackages: ReadonlyMap<string, readonly string[]>, followed: ReadonlyMap<string, FollowedRecordLicenses>): Transform {
-  let rest = '';
-  const decoder = new StringDecoder('utf8');
   const complete = (line: string): string => {
     const m = RECORD_PATH.exec(line);
     if (!m) return line;
@@ -72,15 +70,37 @@ export function completeRecords(forPackages: ReadonlyMap<string, readonly string
     }
     return out;
   };
+  return lineTransform(complete);
+}
+
+/**
+ * A stream that applies `edit` to each line. A chunk is searched for line ends from where the
+ * previous one stopped, and a line longer than a chunk is kept as pieces until it ends: a record
+ * of many megabytes (a minified bundle's matches) costs its length once, not once per chunk.
+ */
+function lineTransform(edit: (line: string) => string): Transform {
+  const decoder = new StringDecoder('utf8');
+  const pending: string[] = [];
+  const take = (tail: string): string => {
+    const line = pending.length ? pending.join('') + tail : tail;
+    pending.length = 0;
+    return line;
+  };
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
-      const lines = (rest + decoder.write(chunk)).split('\n');
-      rest = lines.pop() ?? '';
-      done(null, lines.map((l) => complete(l) + '\n').join(''));
+      const text = decoder.write(chunk);
+      const out: string[] = [];
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+        out.push(edit(take(text.slice(start, nl))), '\n');
+        start = nl + 1;
+      }
+      if (start < text.length) pending.push(text.slice(start));
+      done(null, out.join(''));
     },
     flush(done) {
-      rest += decoder.end();
-      done(null, rest ? complete(rest) : '');
+      const last = take(decoder.end());
+      done(null, last ? edit(last) : '');
     },
   });
 }
