@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
@@ -34,19 +33,62 @@ function parseLine(line: string): Record<string, unknown> {
   return JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as Record<string, unknown>;
 }
 
+/** How every record line starts, up to its path's first character. */
+const RECORD_START = '{"path":"';
+
+/**
+ * Calls `onLine` with each line of the temporary files list whose record's path `wanted` holds.
+ * A line is judged by its start, so the others (a record may be many megabytes) are skipped
+ * as they stream by, never put together.
+ */
+async function forWantedLines(filesPath: string, wanted: ReadonlySet<string>, onLine: (path: string, line: string) => void): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  let pieces: string[] = [];
+  let path: string | null = null;
+  let skip = false;
+  const judge = (): void => {
+    const head = pieces.join('');
+    pieces = [head];
+    const m = RECORD_PATH.exec(head);
+    if (m) {
+      path = JSON.parse(m[1]) as string;
+      skip = !wanted.has(path);
+    } else if (!(head.length < RECORD_START.length ? RECORD_START.startsWith(head) : head.startsWith(RECORD_START))) skip = true;
+    if (skip) pieces = [];
+  };
+  const add = (piece: string): void => {
+    if (skip || !piece) return;
+    pieces.push(piece);
+    if (path === null) judge();
+  };
+  const end = (): void => {
+    if (!skip && path !== null) onLine(path, pieces.join(''));
+    pieces = [];
+    path = null;
+    skip = false;
+  };
+  for await (const chunk of createReadStream(filesPath)) {
+    const text = decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      add(text.slice(start, nl));
+      end();
+      start = nl + 1;
+    }
+    add(text.slice(start));
+  }
+  add(decoder.end());
+  end();
+}
+
 /** Gives the follower the records it wants, reading the temporary files list once. */
 export async function readBackWanted(filesPath: string, follower: ReferenceFollower): Promise<void> {
   const wanted = follower.wanted();
   if (wanted.size === 0) return;
-  const lines = createInterface({ input: createReadStream(filesPath, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
-    const m = RECORD_PATH.exec(line);
-    if (!m) continue;
-    const path = JSON.parse(m[1]) as string;
-    if (!wanted.has(path)) continue;
+  await forWantedLines(filesPath, wanted, (path, line) => {
     const detections = parseLine(line).license_detections;
     follower.provide(path, Array.isArray(detections) ? detections : []);
-  }
+  });
 }
 
 const EMPTY_FOR_PACKAGES = '"for_packages":[]';

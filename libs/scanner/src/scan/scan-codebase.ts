@@ -20,8 +20,12 @@ export interface CodebaseScanOptions {
 
 /** Files handed to the pool per worker: two batches each, so a worker never waits for the next one. */
 const TASKS_PER_WORKER = 2 * BATCH_FILES;
-/** Results kept for in-order output: a slow file holds back the output, never the workers. */
-const REORDER_WINDOW = 512;
+/**
+ * Results kept for in-order output: a slow file holds back the output, and once the window is
+ * full the walk, so the other workers run dry. 512 left the workers of a 2-core scan of an npm
+ * tree waiting 1.2 to 1.5 s each; the records kept are serialised (about 2 KB each).
+ */
+const REORDER_WINDOW = 4096;
 
 interface Pending {
   entry: WalkEntry;
