@@ -51,3 +51,29 @@ describe('detection heuristics', () => {
     expect(scan.ruleReferences).toEqual({ 'unknown-license-reference_see-license_1.RULE': ['LICENSE'] });
   });
 });
+
+describe('ScanCode\'s analysis of each group of matches', () => {
+  it('drops an unknown intro ("licensed under") from the expression when a license follows it', () => {
+    const d = detectLicenseInText('// Licensed under Apache-2.0.\n', { diagnostics: true }).license_detections[0];
+    expect(d.matches.map((m) => m.license_expression)).toEqual(['unknown-license-reference', 'apache-2.0']);
+    expect(d.license_expression).toBe('apache-2.0');
+    expect(d.detection_log).toEqual(['unknown-intro-followed-by-match']);
+  });
+
+  it('takes a bare word alone for a clue, not a detection', () => {
+    const scan = detectLicenseInText('GPL stuff\n', { diagnostics: true });
+    expect(scan.license_detections).toEqual([]);
+    expect(scan.license_clues.map((m) => m.rule_identifier)).toEqual(['gpl_bare_word_only.RULE']);
+    expect(scan.detected_license_expression).toBeNull();
+  });
+
+  it('takes a short tag past line 1000 for a clue, unless the file\'s detections name its license', () => {
+    const filler = Array.from({ length: 1200 }, (_, i) => `line ${i}`).join('\n');
+    const late = detectLicenseInText(`${filler}\nLicense: MIT\n`, { diagnostics: true });
+    expect(late.license_detections).toEqual([]);
+    expect(late.license_clues.map((m) => m.license_expression)).toEqual(['mit']);
+    const named = detectLicenseInText(`SPDX-License-Identifier: MIT\n${filler}\nLicense: MIT\n`, { diagnostics: true });
+    expect(named.license_clues).toEqual([]);
+    expect(named.license_detections.map((d) => d.detection_log)).toEqual([[], ['possible-false-positive', 'not-license-clues-as-more-detections-present']]);
+  });
+});

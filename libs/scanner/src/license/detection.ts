@@ -1,4 +1,5 @@
-import { combineAnd, parseExpression, renderExpression, type Expr } from './expression';
+import { analyzeGroup } from './analysis';
+import { combineAnd, expressionSymbols, parseExpression, renderExpression, type Expr } from './expression';
 import { isExceptionKey, scancodeToSpdx } from './license-keys';
 import { diagnosticsText } from './matched-text';
 import { detectionIdentifier } from './python-names';
@@ -41,13 +42,6 @@ export function toLicenseMatch(q: Query, m: RawMatch, opts: DetectOptions): Lice
 /** ScanCode's identifier of a detection: its expression and a uuid of its matches' rules, scores and words. */
 function identifierOf(q: Query, expression: string, group: RawMatch[], matches: LicenseMatch[]): string {
   return detectionIdentifier(expression, group.map((m, i) => ({ ruleIdentifier: matches[i].rule_identifier, score: matches[i].score, words: spanWords(q, m.qstart, m.qend) })));
-}
-
-function detectionLog(group: RawMatch[]): string[] {
-  const log: string[] = [];
-  if (group.some((m) => m.coverage < 1)) log.push('imperfect-match-coverage');
-  if (group.some((m) => /\bunknown/.test(m.expression ?? m.rule.licenseExpression))) log.push('unknown-match');
-  return log;
 }
 
 /**
@@ -97,31 +91,69 @@ export function attachExceptions(expression: string | null): string | null {
   return renderExpression(out.length === 1 ? out[0] : { kind: 'and', args: out });
 }
 
-/** Groups refined matches (in text order) into detections and clues, in ScanCode's result shape. */
-export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): LicenseScan {
+/**
+ * Matches a few lines apart or closer make one group (ScanCode's group_matches); an intro
+ * ("licensed under") always takes the match after it, and always starts a group of its own.
+ */
+function groupMatches(q: Query, matches: RawMatch[]): RawMatch[][] {
   const groups: RawMatch[][] = [];
   for (const m of matches) {
     const last = groups[groups.length - 1];
-    const prevEnd = last ? q.lines[last[last.length - 1].qend] : -Infinity;
-    if (last && q.lines[m.qstart] - prevEnd <= LINES_THRESHOLD) last.push(m);
+    const previous = last?.[last.length - 1];
+    const near = previous !== undefined && q.lines[m.qstart] - q.lines[previous.qend] <= LINES_THRESHOLD;
+    if (last && (previous.rule.kind === 'intro' || (m.rule.kind !== 'intro' && near))) last.push(m);
     else groups.push([m]);
   }
+  return groups;
+}
+
+/** The license keys of an expression, exceptions included. */
+function keysOf(expression: string): string[] {
+  const e = parseExpression(expression);
+  return e ? expressionSymbols(e).flatMap((s) => s.split(' WITH ')) : [];
+}
+
+interface Analyzed {
+  group: RawMatch[];
+  expression: string | null;
+  log: string[];
+}
+
+/**
+ * Where a file has more than one group, a group taken for clues whose licenses the detections
+ * already name is a detection after all (ScanCode's process_detections); clue rules alone stay clues.
+ */
+function promoteClues(analyzed: Analyzed[]): void {
+  if (analyzed.length < 2) return;
+  const detected = new Set(analyzed.flatMap((a) => (a.expression ? keysOf(a.expression) : [])));
+  for (const a of analyzed) {
+    if (a.expression || a.group.every((m) => m.rule.kind === 'clue')) continue;
+    const expression = attachExceptions(combineAnd(a.group.map((m) => m.expression ?? m.rule.licenseExpression)));
+    if (expression && keysOf(expression).every((k) => detected.has(k))) {
+      a.expression = expression;
+      a.log = [...a.log, 'not-license-clues-as-more-detections-present'];
+    }
+  }
+}
+
+/** Groups refined matches (in text order) into detections and clues, in ScanCode's result shape. */
+export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): LicenseScan {
+  const analyzed: Analyzed[] = groupMatches(q, matches).map((found) => {
+    const group = foldVersionReferences(found);
+    const { forExpression, log } = analyzeGroup(group, q.lines[group[0].qstart], !!opts.packageLicense);
+    const expression = forExpression ? attachExceptions(combineAnd(forExpression.map((m) => m.expression ?? m.rule.licenseExpression))) : null;
+    return { group, expression, log };
+  });
+  promoteClues(analyzed);
   const detections: LicenseDetectionResult[] = [];
   const clues: LicenseMatch[] = [];
   const ruleReferences: Record<string, string[]> = {};
-  for (const found of groups) {
-    const group = foldVersionReferences(found);
+  for (const { group, expression, log } of analyzed) {
     const shaped = group.map((m) => toLicenseMatch(q, m, opts));
-    if (group.every((m) => m.rule.kind === 'clue')) {
-      clues.push(...shaped);
-      continue;
-    }
-    const expression = attachExceptions(combineAnd(shaped.map((m) => m.license_expression)));
     if (!expression) {
       clues.push(...shaped);
       continue;
     }
-    const log = detectionLog(group);
     for (const m of group) if (m.rule.referencedFilenames.length) ruleReferences[m.rule.identifier] = m.rule.referencedFilenames;
     detections.push({
       license_expression: expression,

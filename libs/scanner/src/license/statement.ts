@@ -20,7 +20,7 @@ import { undetectedDetection } from './undetected';
 export function detectStatement(statement: string, opts: DetectOptions = {}): LicenseDetectionResult[] {
   if (!statement) return [];
   const index = getLicenseIndex();
-  const asText = { ...opts, includeText: true };
+  const asText = { ...opts, includeText: true, packageLicense: true };
   const q = buildQuery(textLines(statement), index);
   const asExpression = matchStatementAsExpression(q);
   if (asExpression) return buildScan(q, [asExpression], asText).license_detections;

@@ -45,6 +45,8 @@ export interface DetectOptions {
   diagnostics?: boolean;
   /** Include `matched_text_diagnostics` in each match (ScanCode's --license-text-diagnostics). */
   textDiagnostics?: boolean;
+  /** A package's license statement: never false positives nor clues (ScanCode's package_license). */
+  packageLicense?: boolean;
 }
 
 /** What a rule says about the text it matches (one kind per rule, as ScanCode's .RULE flags). */
