@@ -23,3 +23,4 @@ export * from './d2d';
 export * from './clamav';
 export * from './scan/toolkit-references';
 export * from './scan/reference-follower';
+export * from './scan/review-collector';

@@ -14,6 +14,7 @@ export {
 export { buildPurl, encodeQualifiers, parsePurl } from './purl';
 export * from './toolkit-writer';
 export type { FollowedRecordLicenses, ReferenceFollower } from './toolkit-follow';
+export type { ReviewCollector, ReviewPackages, ReviewRecord } from './toolkit-todo';
 export { normalizeResource } from './normalize-resource';
 export { normalizePackage } from './normalize-package';
 export { normalizeDependency } from './normalize-dependency';

@@ -92,13 +92,14 @@ export async function readBackWanted(filesPath: string, follower: ReferenceFollo
 }
 
 const EMPTY_FOR_PACKAGES = '"for_packages":[]';
+const EMPTY_FOR_TODO = '"for_todo":[]';
 
 /**
  * Completes the records of the temporary files list (one record per line) as they are copied to
- * the output, streaming: `for_packages` of linked files filled in, followed license fields
- * replaced. Only lines of such files are touched.
+ * the output, streaming: `for_packages` of linked files and `for_todo` of reviewed ones filled in,
+ * followed license fields replaced. Only lines of such files are touched.
  */
-export function completeRecords(forPackages: ReadonlyMap<string, readonly string[]>, followed: ReadonlyMap<string, FollowedRecordLicenses>): Transform {
+export function completeRecords(forPackages: ReadonlyMap<string, readonly string[]>, followed: ReadonlyMap<string, FollowedRecordLicenses>, forTodo: ReadonlyMap<string, readonly string[]> = new Map()): Transform {
   const complete = (line: string): string => {
     const m = RECORD_PATH.exec(line);
     if (!m) return line;
@@ -106,6 +107,8 @@ export function completeRecords(forPackages: ReadonlyMap<string, readonly string
     const uids = forPackages.get(path);
     const licenses = followed.get(path);
     let out = uids?.length ? line.replace(EMPTY_FOR_PACKAGES, `"for_packages":${JSON.stringify(uids)}`) : line;
+    const todo = forTodo.get(path);
+    if (todo?.length) out = out.replace(EMPTY_FOR_TODO, `"for_todo":${JSON.stringify(todo)}`);
     if (licenses) {
       const record = Object.assign(parseLine(out), licenses);
       out = JSON.stringify(record) + (out.endsWith(',') ? ',' : '');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { completeRecords, readBackWanted, RECORD_PATH, type FollowedRecordLicenses, type ReferenceFollower } from './toolkit-follow';
+import { collectReviews, type ReviewCollector } from './toolkit-todo';
 
 export interface ToolkitHeaderInput {
   toolVersion: string;
@@ -21,6 +22,8 @@ export interface ToolkitHeaderInput {
   finalize?: (followed: ReadonlyMap<string, FollowedRecordLicenses>) => Promise<PackageSections> | PackageSections;
   /** With --license: follows license references to other files once every record is in. */
   followReferences?: ReferenceFollower;
+  /** With --todo: the review list of ambiguous detections (records then carry `"for_todo":[]`). */
+  review?: ReviewCollector;
   /**
    * With --license-references: the toolkit's `license_references` and `license_rule_references`
    * of the license expressions and rules the detections (files' and package data's) used.
@@ -91,6 +94,8 @@ export class SerializedToolkitRecord {
     readonly detectionsJson: string | null,
     /** The files its license rules name ("see LICENSE"), by rule, when some do. */
     readonly ruleReferences: Readonly<Record<string, string[]>> | null = null,
+    /** The sizes of its groups of license clues, in order, when it has clues. */
+    readonly clueGroups: readonly number[] | null = null,
   ) {}
 
   /** Serialises a record the way the writer would. */
@@ -180,6 +185,7 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
   // The header's files_count counts files, not directories, as ScanCode's does.
   let fileCount = 0;
   let errors = 0;
+  const clueGroups = new Map<string, readonly number[]>();
   const heldRecords = new Map<string, { own: Record<string, unknown>[]; packageData: Record<string, unknown>[]; depth: number }>();
   const count = (found: Record<string, unknown>[], depth: number): void => {
     if (header.references) noteUsed(used, found);
@@ -224,6 +230,9 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       }
       files++;
       if (hasErrors) errors++;
+      if (header.review && record instanceof SerializedToolkitRecord && record.clueGroups) {
+        clueGroups.set(JSON.parse(RECORD_PATH.exec(json)?.[1] ?? '""') as string, record.clueGroups);
+      }
       // A record to be followed is counted once followed.
       if (!held) count(found, depthOf(path));
     }
@@ -249,6 +258,11 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       extra_data: { ...header.extraData, files_count: fileCount },
     }];
     const sections = await header.finalize?.(followed);
+    let review: { todo: unknown[]; forTodo: ReadonlyMap<string, readonly string[]> } | null = null;
+    if (header.review) {
+      await collectReviews(filesPath, header.review, followed, clueGroups);
+      review = header.review.finish(sections ?? null);
+    }
     const diagnostics = header.options['--license-diagnostics'] === true;
     const references = header.references ? header.references(used) : null;
     const referenceSections = references
@@ -256,10 +270,11 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       : '';
     const uniqueDetections = [...detections.values()].sort((a, b) => (a.identifier < b.identifier ? -1 : 1)).map((d) => uniqueDetection(d, diagnostics));
     const out = createWriteStream(outPath);
-    const summarySection = sections?.summary ? `"summary": ${JSON.stringify(sections.summary, null, 2)},\n` : '';
+    const summarySection = `${sections?.summary ? `"summary": ${JSON.stringify(sections.summary, null, 2)},\n` : ''}${review ? `"todo": ${JSON.stringify(review.todo, null, 2)},\n` : ''}`;
     const packageSections = sections ? `"packages": ${JSON.stringify(sections.packages, null, 2)},\n"dependencies": ${JSON.stringify(sections.dependencies, null, 2)},\n` : '';
     await write(out, `{\n"headers": ${JSON.stringify(headers, null, 2)},\n${summarySection}${packageSections}"license_detections": ${JSON.stringify(uniqueDetections, null, 2)},\n${referenceSections}"files": [\n`);
-    if ((sections && sections.forPackages.size > 0) || followed.size > 0) await pipeline(createReadStream(filesPath), completeRecords(sections?.forPackages ?? new Map(), followed), out, { end: false });
+    const forTodo = review?.forTodo ?? new Map<string, readonly string[]>();
+    if ((sections && sections.forPackages.size > 0) || followed.size > 0 || forTodo.size > 0) await pipeline(createReadStream(filesPath), completeRecords(sections?.forPackages ?? new Map(), followed, forTodo), out, { end: false });
     else await pipeline(createReadStream(filesPath), out, { end: false });
     out.end('\n]\n}\n');
     await once(out, 'finish');

@@ -5,7 +5,7 @@
  */
 import { basename, join } from 'node:path';
 import { writeToolkitJson } from '@sca/formats';
-import { DEFAULT_SCAN_OPTIONS, LicenseReferenceFollower, PackageCollector, scanCodebase, toolkitLicenseReferences, type ScanOptions } from '@sca/scanner';
+import { DEFAULT_SCAN_OPTIONS, LicenseReferenceFollower, LicenseReviewCollector, PackageCollector, scanCodebase, toolkitLicenseReferences, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../framework/step-context';
 import { baseScanOptions } from './codebase/codebase-files';
 
@@ -17,7 +17,7 @@ export function outputTimestamp(d = new Date()): string {
 }
 
 export async function runToolkitScan(ctx: StepContext, model: string): Promise<string> {
-  const options: ScanOptions = { ...DEFAULT_SCAN_OPTIONS, ...baseScanOptions(ctx), info: true, license: true, copyright: true, email: true, url: true, package: true, licenseText: true, licenseDiagnostics: true, licenseTextDiagnostics: true };
+  const options: ScanOptions = { ...DEFAULT_SCAN_OPTIONS, ...baseScanOptions(ctx), info: true, license: true, copyright: true, email: true, url: true, package: true, licenseText: true, licenseDiagnostics: true, licenseTextDiagnostics: true, todo: true };
   const outPath = join(ctx.dirs.output, `scancode-${outputTimestamp()}.json`);
   const collector = new PackageCollector(ctx.dirs.codebase, (m) => ctx.log(m), { summary: true });
   const errors: { path: string; errors: string[] }[] = [];
@@ -34,10 +34,11 @@ export async function runToolkitScan(ctx: StepContext, model: string): Promise<s
   const startedAt = new Date();
   await writeToolkitJson(outPath, records, {
     toolVersion: TOOL_VERSION,
-    options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--license-diagnostics': true, '--license-text-diagnostics': true, '--license-references': true, '--package': true, '--url': true, '--classify': true, '--summary': true },
+    options: { input: ['codebase'], '--copyright': true, '--email': true, '--info': true, '--license': true, '--license-text': true, '--license-diagnostics': true, '--license-text-diagnostics': true, '--license-references': true, '--package': true, '--url': true, '--classify': true, '--summary': true, '--todo': true },
     startedAt,
     finalize: (followed) => collector.finalize(followed),
     followReferences: new LicenseReferenceFollower(basename(ctx.dirs.codebase)),
+    review: new LicenseReviewCollector(),
     references: toolkitLicenseReferences,
   });
   const messages = ctx.messages.batch();

@@ -96,6 +96,35 @@ it('follows "see LICENSE" to the file beside it or at the root, as the toolkit d
   expect(doc.license_detections.find((d: { identifier: string }) => d.identifier === a.license_detections[0].identifier).reference_matches).toHaveLength(3);
 }, 60_000);
 
+it('with --todo lists the detections and package data to review, one license item per kind, and marks their files', async () => {
+  const tree = join(dir, 'review');
+  await mkdir(join(tree, 'src'), { recursive: true });
+  await mkdir(join(tree, 'pkg'), { recursive: true });
+  await writeFile(join(tree, 'notes.txt'), 'GPL stuff\n');
+  await writeFile(join(tree, 'src', 'x.js'), '/* See LICENSE */\n');
+  await writeFile(join(tree, 'pkg', 'package.json'), JSON.stringify({ description: 'a manifest without a name' }));
+  const out = join(dir, 'review.json');
+  expect(await main([tree, '--license', '--package', '--info', '--todo', '--json', out, '--processes', '1', '--quiet'])).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  expect(Object.keys(doc)).toEqual(['headers', 'todo', 'packages', 'dependencies', 'license_detections', 'files']);
+  expect(doc.headers[0].options['--todo']).toBe(true);
+  expect(doc.todo.map((t: { review_comments: Record<string, string> }) => Object.keys(t.review_comments))).toEqual([['low-relevance'], ['unknown-match'], ['cannot-create-purl']]);
+  const [clue, unknown, manifest] = doc.todo;
+  // The clue ("GPL" alone) stands for every clue group; its identifier is made from its matches.
+  expect(clue.detection).toMatchObject({ license_expression: 'gpl-1.0-plus', detection_log: [] });
+  expect(clue.detection_id).toMatch(/^gpl_1_0_plus-[0-9a-f-]{36}$/);
+  expect(unknown.detection_id).toMatch(/^unknown_license_reference-/);
+  expect(manifest.detection_id).toMatch(/^pkg:npm\/unknown-[0-9a-f-]{36}$/);
+  expect(manifest.detection.datasource_id).toBe('npm_package_json');
+  const byPath = Object.fromEntries(doc.files.map((f: { path: string }) => [f.path, f]));
+  expect(byPath['review/notes.txt'].for_todo).toEqual([clue.detection_id]);
+  expect(byPath['review/src/x.js'].for_todo).toEqual([unknown.detection_id]);
+  expect(byPath['review/pkg/package.json'].for_todo).toEqual([manifest.detection_id]);
+  expect(byPath['review/src'].for_todo).toEqual([]);
+  const keys = Object.keys(byPath['review/notes.txt']);
+  expect(keys.indexOf('for_todo')).toBe(keys.indexOf('is_script') + 1);
+}, 60_000);
+
 it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', async () => {
   const out = join(dir, 'out.json');
   expect(await main([join(dir, 'demo-1.0.0.tgz'), '--json', out, '--processes', '1', '--quiet'])).toBe(0);

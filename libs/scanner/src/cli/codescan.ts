@@ -9,6 +9,7 @@ import { DEFAULT_SCAN_OPTIONS, ScanOptions } from '../scan/scan-options';
 import { scanCodebase } from '../scan/scan-codebase';
 import { toolkitLicenseReferences } from '../scan/toolkit-references';
 import { LicenseReferenceFollower } from '../scan/reference-follower';
+import { LicenseReviewCollector } from '../scan/review-collector';
 import { DEFAULT_WORKER_MEMORY_MB, MIN_WORKER_MEMORY_MB } from '../scan/scan-pool';
 import { prepareImageInput } from './image-input';
 import { PackageCollector } from './package-assembly';
@@ -88,6 +89,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--license-diagnostics', 'with --license: give every license detection its detection_log, empty or not')
     .option('--license-references', 'with --license: add the license_references and license_rule_references sections (the LicenseDB\'s data of each license and rule the detections use)')
     .option('--license-text-diagnostics', 'with --license: give each license match its matched_text_diagnostics (the matched words, those inside the match it does not cover in [brackets])')
+    .option('--todo', 'add the todo section: the review items of ambiguous license detections and package data, and each file\'s for_todo')
     .option('-c, --copyright', 'detect copyrights, holders and authors')
     .option('-i, --info', 'file information: hashes, types, language, classification')
     .option('-e, --email', 'find emails')
@@ -99,7 +101,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'no progress output')
     .version(`codescan ${VERSION}\n\n${LICENSEDB_ATTRIBUTION}`);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; licenseDiagnostics?: boolean; licenseReferences?: boolean; licenseTextDiagnostics?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
+  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; licenseDiagnostics?: boolean; licenseReferences?: boolean; licenseTextDiagnostics?: boolean; todo?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No scanner flag at all means every file scanner runs. As in ScanCode-toolkit, the flags given
   // are the scanners that run: --package alone is a packages-only run, where only the files a
   // package handler recognises by name are opened.
@@ -117,6 +119,7 @@ export async function main(argv: string[]): Promise<number> {
     systemPackages: !!o.package,
     licenseDiagnostics: !!o.licenseDiagnostics,
     licenseTextDiagnostics: !!o.licenseTextDiagnostics,
+    todo: !!o.todo,
     timeoutSeconds: o.timeout,
     maxFileSize: o.maxFileSize,
   };
@@ -151,13 +154,14 @@ export async function main(argv: string[]): Promise<number> {
     let result: { files: number; errors: number };
     if (o.json || o.jsonPp) {
       const toolkitTarget = o.json && o.json !== '-' ? resolve(o.json) : await scratchJson();
-      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--license-diagnostics': options.license && options.licenseDiagnostics, '--license-text-diagnostics': options.license && options.licenseTextDiagnostics, '--license-references': options.license && !!o.licenseReferences, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package }).filter(([, v]) => v));
+      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--license-diagnostics': options.license && options.licenseDiagnostics, '--license-text-diagnostics': options.license && options.licenseTextDiagnostics, '--license-references': options.license && !!o.licenseReferences, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package, '--todo': !!o.todo }).filter(([, v]) => v));
       result = await writeToolkitJson(toolkitTarget, records, {
         toolVersion: `${VERSION} (codescan)`,
         options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(processes), '--timeout': String(o.timeout) },
         startedAt,
         finalize: collector ? (followed) => (sections = collector.finalize(followed)) : undefined,
         followReferences: options.license ? new LicenseReferenceFollower(basename(resolve(root))) : undefined,
+        review: o.todo ? new LicenseReviewCollector() : undefined,
         references: options.license && o.licenseReferences ? toolkitLicenseReferences : undefined,
         extraData: { engine: `codescan ${VERSION}`, ...(image ? { images: image.imagesData } : {}), system_environment: { operating_system: process.platform, cpu_architecture: process.arch, node_version: process.version } },
       });

@@ -147,11 +147,13 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
   promoteClues(analyzed);
   const detections: LicenseDetectionResult[] = [];
   const clues: LicenseMatch[] = [];
+  const clueGroups: number[] = [];
   const ruleReferences: Record<string, string[]> = {};
   for (const { group, expression, log } of analyzed) {
     const shaped = group.map((m) => toLicenseMatch(q, m, opts));
     if (!expression) {
       clues.push(...shaped);
+      clueGroups.push(shaped.length);
       continue;
     }
     for (const m of group) if (m.rule.referencedFilenames.length) ruleReferences[m.rule.identifier] = m.rule.referencedFilenames;
@@ -172,5 +174,6 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
     license_clues: clues,
     percentage_of_license_text: q.ids.length ? round2(Math.min(100, (matchedTokens / q.ids.length) * 100)) : 0,
     ...(Object.keys(ruleReferences).length ? { ruleReferences } : {}),
+    ...(clueGroups.length ? { clueGroups } : {}),
   };
 }

@@ -34,6 +34,8 @@ export interface LicenseScan {
   percentage_of_license_text: number;
   /** The files the detections' rules name ("see LICENSE"), by rule, when some do; not a field of the record. */
   ruleReferences?: Record<string, string[]>;
+  /** How many of `license_clues` each group of nearby clue matches holds, in order; not a field of the record. */
+  clueGroups?: number[];
 }
 
 export interface DetectOptions {

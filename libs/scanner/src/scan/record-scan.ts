@@ -14,6 +14,8 @@ export interface SerializedRecordData {
   detectionsJson: string | null;
   /** The files its license rules name, by rule, when some do. */
   ruleReferences: Record<string, string[]> | null;
+  /** The sizes of its groups of license clues, when it has clues. */
+  clueGroups: number[] | null;
 }
 
 /**
@@ -25,5 +27,5 @@ export async function scanFileRecord(task: RecordScanTask): Promise<SerializedRe
   const out = await scanOneFile(task);
   const record = toolkitRecord(task, out, task.options, undefined, task.topLevelDepth);
   const { json, hasErrors, detectionsJson } = SerializedToolkitRecord.of(record);
-  return { json, hasErrors, detectionsJson, ruleReferences: out.license?.ruleReferences ?? null };
+  return { json, hasErrors, detectionsJson, ruleReferences: out.license?.ruleReferences ?? null, clueGroups: out.license?.clueGroups ?? null };
 }

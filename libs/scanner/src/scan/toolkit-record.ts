@@ -23,6 +23,7 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
   const info = out.info;
   const parts = splitName(name, entry.type === 'file');
   const rec: ToolkitFileRecord = { path: entry.path, type: entry.type, name, ...parts };
+  if (options.todo && !options.info) rec.for_todo = [];
   if (options.info) {
     Object.assign(rec, {
       size: info?.size ?? 0,
@@ -41,6 +42,7 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
       is_source: info?.is_source ?? false,
       is_script: info?.is_script ?? false,
     });
+    if (options.todo) rec.for_todo = [];
     // --classify's flags follow the file info, as in the toolkit's output. classify() takes the
     // path relative to the scanned root.
     const relPath = entry.path.includes('/') ? entry.path.slice(entry.path.indexOf('/') + 1) : '';
