@@ -95,7 +95,7 @@ async function runPipeline(bench, pipeline, upload) {
  */
 async function codescanReference(tarball) {
   const out = join(DATA, 'codescan-reference.json');
-  await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), tarball, '--json', out, '-p', '-i', '-l', '-c', '-e', '-u', '-q', '-n', '2']);
+  await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), tarball, '--json', out, '-p', '-i', '-l', '--license-text', '-c', '-e', '-u', '-q', '-n', '2']);
   return toolkitCounts(out);
 }
 

@@ -54,7 +54,7 @@ describe('scan_codebase on a real npm tree larger than every batch', () => {
     tarball = tarballOf(npmRegistryTree(NAME, PACKAGES), NAME);
     const out = join(mkdtempSync(join(tmpdir(), 'codescan-agreement-')), 'scan.json');
     // Asynchronous: this process serves the stack's S3 endpoint meanwhile.
-    await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), tarball, '--json', out, '-p', '-i', '-l', '-c', '-e', '-u', '-q', '-n', '2']);
+    await promisify(execFile)(process.execPath, [join(__dirname, '..', 'bin', 'codescan.js'), tarball, '--json', out, '-p', '-i', '-l', '--license-text', '-c', '-e', '-u', '-q', '-n', '2']);
     cli = JSON.parse(readFileSync(out, 'utf8'));
     for (let i = 0; i < 2; i++) {
       const { project, run } = await s.api.runUpload({ name: `${NAME}-${i}-${Date.now()}`, pipeline: 'scan_codebase', file: tarball }, RUN_TIMEOUT);

@@ -31,6 +31,16 @@ export interface ToolkitHeaderInput {
   references?: (used: UsedLicenses) => LicenseReferenceSections;
 }
 
+/** What a file's license scan knows beyond its record: read by the writer, not written. */
+export interface RecordLicenseNotes {
+  /** The files its license rules name ("see LICENSE"), by rule. */
+  ruleReferences?: Readonly<Record<string, string[]>>;
+  /** The sizes of its groups of license clues, in order. */
+  clueGroups?: readonly number[];
+  /** The text of each rule made at matching time (an SPDX expression read), by rule, when matches carry no matched_text. */
+  ruleTexts?: Readonly<Record<string, string>>;
+}
+
 /** A rule as the matches that used it show it. */
 export interface UsedRuleMatch {
   identifier: string;
@@ -92,10 +102,8 @@ export class SerializedToolkitRecord {
     readonly json: string,
     readonly hasErrors: boolean,
     readonly detectionsJson: string | null,
-    /** The files its license rules name ("see LICENSE"), by rule, when some do. */
-    readonly ruleReferences: Readonly<Record<string, string[]>> | null = null,
-    /** The sizes of its groups of license clues, in order, when it has clues. */
-    readonly clueGroups: readonly number[] | null = null,
+    /** What the license scan knows beyond the record, when there is something. */
+    readonly notes: RecordLicenseNotes | null = null,
   ) {}
 
   /** Serialises a record the way the writer would. */
@@ -118,13 +126,13 @@ function recordDetections(record: Record<string, unknown>): Record<string, unkno
 }
 
 /** Records the expressions and rules a record's detections used (each rule once, as its first match shows it). */
-function noteUsed(used: UsedLicenses, found: Record<string, unknown>[]): void {
+function noteUsed(used: UsedLicenses, found: Record<string, unknown>[], ruleTexts: Readonly<Record<string, string>> = {}): void {
   for (const d of found) {
     used.expressions.add(String(d.license_expression));
     for (const m of (d.matches as Record<string, unknown>[] | undefined) ?? []) {
       const identifier = String(m.rule_identifier);
       if (used.rules.has(identifier)) continue;
-      used.rules.set(identifier, { identifier, licenseExpression: String(m.license_expression), matchedText: typeof m.matched_text === 'string' ? m.matched_text : null, matchedLength: Number(m.matched_length), matcher: String(m.matcher) });
+      used.rules.set(identifier, { identifier, licenseExpression: String(m.license_expression), matchedText: typeof m.matched_text === 'string' ? m.matched_text : (ruleTexts[identifier] ?? null), matchedLength: Number(m.matched_length), matcher: String(m.matcher) });
     }
   }
 }
@@ -186,9 +194,9 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
   let fileCount = 0;
   let errors = 0;
   const clueGroups = new Map<string, readonly number[]>();
-  const heldRecords = new Map<string, { own: Record<string, unknown>[]; packageData: Record<string, unknown>[]; depth: number }>();
-  const count = (found: Record<string, unknown>[], depth: number): void => {
-    if (header.references) noteUsed(used, found);
+  const heldRecords = new Map<string, { own: Record<string, unknown>[]; packageData: Record<string, unknown>[]; depth: number; ruleTexts?: Readonly<Record<string, string>> }>();
+  const count = (found: Record<string, unknown>[], depth: number, ruleTexts?: Readonly<Record<string, string>>): void => {
+    if (header.references) noteUsed(used, found, ruleTexts);
     countUnique(detections, found, depth);
   };
   try {
@@ -208,13 +216,11 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
         found = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
         const m = found.length ? RECORD_PATH.exec(json) : null;
         path = m ? (JSON.parse(m[1]) as string) : '';
-        if (header.followReferences && record.ruleReferences) {
+        if (header.followReferences && record.notes?.ruleReferences) {
           // Rare (a rule naming a file matched): the record is read to tell its own detections from its package data's.
           const own = (JSON.parse(json) as Record<string, unknown>).license_detections as Record<string, unknown>[];
-          held = header.followReferences.note(path, own, record.ruleReferences);
-          if (held) {
-            heldRecords.set(path, { own, packageData: found.slice(own.length), depth: depthOf(path) });
-          }
+          held = header.followReferences.note(path, own, record.notes.ruleReferences);
+          if (held) heldRecords.set(path, { own, packageData: found.slice(own.length), depth: depthOf(path), ruleTexts: record.notes.ruleTexts });
         }
       } else {
         json = JSON.stringify(record);
@@ -230,17 +236,16 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       }
       files++;
       if (hasErrors) errors++;
-      if (header.review && record instanceof SerializedToolkitRecord && record.clueGroups) {
-        clueGroups.set(JSON.parse(RECORD_PATH.exec(json)?.[1] ?? '""') as string, record.clueGroups);
-      }
+      const notes = record instanceof SerializedToolkitRecord ? record.notes : null;
+      if (header.review && notes?.clueGroups) clueGroups.set(JSON.parse(RECORD_PATH.exec(json)?.[1] ?? '""') as string, notes.clueGroups);
       // A record to be followed is counted once followed.
-      if (!held) count(found, depthOf(path));
+      if (!held) count(found, depthOf(path), notes?.ruleTexts);
     }
     tmp.end(batch);
     await once(tmp, 'finish');
     const followed = await followReferences(filesPath, header.followReferences);
-    for (const [path, { own, packageData, depth }] of heldRecords) {
-      count([...((followed.get(path)?.license_detections as Record<string, unknown>[] | undefined) ?? own), ...packageData], depth);
+    for (const [path, { own, packageData, depth, ruleTexts }] of heldRecords) {
+      count([...((followed.get(path)?.license_detections as Record<string, unknown>[] | undefined) ?? own), ...packageData], depth, ruleTexts);
     }
     const endedAt = new Date();
     const headers = [{

@@ -53,7 +53,7 @@ afterAll(async () => {
 
 it('writes license diagnostics and the license and rule references the detections use, as ScanCode.io runs the toolkit', async () => {
   const out = join(dir, 'diagnostics.json');
-  const args = [join(dir, 'demo-1.0.0.tgz'), '--license', '--package', '--license-diagnostics', '--license-text-diagnostics', '--license-references', '--json', out, '--processes', '1', '--quiet'];
+  const args = [join(dir, 'demo-1.0.0.tgz'), '--license', '--package', '--license-text', '--license-diagnostics', '--license-text-diagnostics', '--license-references', '--json', out, '--processes', '1', '--quiet'];
   expect(await main(args)).toBe(0);
   const doc = JSON.parse(await readFile(out, 'utf8'));
   expect(Object.keys(doc)).toEqual(['headers', 'packages', 'dependencies', 'license_detections', 'license_references', 'license_rule_references', 'files']);
@@ -69,6 +69,14 @@ it('writes license diagnostics and the license and rule references the detection
   const rules = doc.license_rule_references.map((r: { identifier: string; is_synthetic: boolean }) => [r.identifier.replace(/-[0-9a-f]{40}$/, ''), r.is_synthetic]);
   expect(rules).toEqual(expect.arrayContaining([['spdx-license-identifier-apache_2_0', true], ['spdx-license-identifier-mit', true], ['mit.LICENSE', false]]));
 });
+
+it('describes a rule made from an SPDX tag with the text read, without --license-text too', async () => {
+  const out = join(dir, 'references-no-text.json');
+  expect(await main([join(dir, 'demo-1.0.0.tgz'), '--license', '--license-references', '--json', out, '--processes', '1', '--quiet'])).toBe(0);
+  const doc = JSON.parse(await readFile(out, 'utf8'));
+  const spdx = doc.license_rule_references.find((r: { identifier: string }) => r.identifier.startsWith('spdx-license-identifier-apache_2_0'));
+  expect(spdx).toMatchObject({ is_synthetic: true, text: '// SPDX-License-Identifier: Apache-2.0' });
+}, 60_000);
 
 it('follows "see LICENSE" to the file beside it or at the root, as the toolkit does after the scan', async () => {
   const tree = join(dir, 'refs');
@@ -140,6 +148,8 @@ it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', 
   expect(license.sha1_git).toMatch(/^[0-9a-f]{40}$/);
   const index = byPath['demo-1.0.0.tgz-extract/package/index.js'];
   expect(index).toMatchObject({ detected_license_expression: 'apache-2.0', programming_language: 'JavaScript', is_key_file: false });
+  // Without --license-text, as in the toolkit, matches carry no matched_text.
+  expect(Object.keys(index.license_detections[0].matches[0])).not.toContain('matched_text');
   expect(index.urls.map((u: { url: string }) => u.url)).toEqual(['https://github.com/demo/demo']);
   expect(doc.license_detections.map((d: { license_expression: string }) => d.license_expression).sort()).toEqual(['apache-2.0', 'mit', 'mit']);
 
@@ -272,6 +282,10 @@ describe('SBOM outputs', () => {
       expect(tv).toContain('\nExternalRef: PACKAGE-MANAGER purl pkg:npm/demo@1.0.0\n');
       expect(tv).toMatch(/\nRelationship: SPDXRef-DOCUMENT-[0-9a-f-]+ DESCRIBES SPDXRef-/);
     }
+  });
+
+  it('refuses --license-text-diagnostics without --license-text, as the toolkit does', async () => {
+    await expect(main([join(dir, 'demo-1.0.0.tgz'), '--license', '--license-text-diagnostics', '--json', join(dir, 'x.json'), '--quiet'])).rejects.toThrow('the option --license-text-diagnostics requires the option --license-text');
   });
 
   it('refuses a run without any output with a clear error', async () => {

@@ -86,6 +86,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--spdx-tv <file>', 'write an SPDX 2.3 tag-value SBOM to this file (- for standard output)')
     .option('-n, --processes <n>', 'worker threads (0: scan in the main thread); default: one per core, none for a packages-only run', positiveInt, cpus().length)
     .option('-l, --license', 'detect licenses')
+    .option('--license-text', 'with --license: give each license match its matched_text (the whole lines it spans)')
     .option('--license-diagnostics', 'with --license: give every license detection its detection_log, empty or not')
     .option('--license-references', 'with --license: add the license_references and license_rule_references sections (the LicenseDB\'s data of each license and rule the detections use)')
     .option('--license-text-diagnostics', 'with --license: give each license match its matched_text_diagnostics (the matched words, those inside the match it does not cover in [brackets])')
@@ -101,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'no progress output')
     .version(`codescan ${VERSION}\n\n${LICENSEDB_ATTRIBUTION}`);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; licenseDiagnostics?: boolean; licenseReferences?: boolean; licenseTextDiagnostics?: boolean; todo?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
+  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; licenseDiagnostics?: boolean; licenseReferences?: boolean; licenseText?: boolean; licenseTextDiagnostics?: boolean; todo?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No scanner flag at all means every file scanner runs. As in ScanCode-toolkit, the flags given
   // are the scanners that run: --package alone is a packages-only run, where only the files a
   // package handler recognises by name are opened.
@@ -117,6 +118,7 @@ export async function main(argv: string[]): Promise<number> {
     // Installed-package databases (dpkg status, apk installed, rpmdb) are part of --package here;
     // ScanCode asks for them with a separate --system-package.
     systemPackages: !!o.package,
+    licenseText: !!o.licenseText,
     licenseDiagnostics: !!o.licenseDiagnostics,
     licenseTextDiagnostics: !!o.licenseTextDiagnostics,
     todo: !!o.todo,
@@ -131,6 +133,8 @@ export async function main(argv: string[]): Promise<number> {
   const processes = packagesOnly && program.getOptionValueSource('processes') === 'default' ? 0 : o.processes;
   if (!o.image === !program.args[0]) throw new Error('give a <path> to scan, or --image <image> (one of them)');
   const sboms: SbomTargets = { cyclonedx: o.cyclonedx, cyclonedxXml: o.cyclonedxXml, spdx: o.spdx, spdxTv: o.spdxTv };
+  // As in the toolkit, the diagnostics of a matched text need the matched text.
+  if (o.licenseTextDiagnostics && !o.licenseText) throw new Error('the option --license-text-diagnostics requires the option --license-text');
   if (!o.json && !o.jsonPp && !hasSbomTarget(sboms)) throw new Error('give at least one output: --json, --json-pp, --cyclonedx, --cyclonedx-xml, --spdx or --spdx-tv');
   const inputArg = o.image ?? program.args[0];
   const input = resolve(inputArg);
@@ -154,7 +158,7 @@ export async function main(argv: string[]): Promise<number> {
     let result: { files: number; errors: number };
     if (o.json || o.jsonPp) {
       const toolkitTarget = o.json && o.json !== '-' ? resolve(o.json) : await scratchJson();
-      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--license-diagnostics': options.license && options.licenseDiagnostics, '--license-text-diagnostics': options.license && options.licenseTextDiagnostics, '--license-references': options.license && !!o.licenseReferences, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package, '--todo': !!o.todo }).filter(([, v]) => v));
+      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--license-text': options.license && options.licenseText, '--license-diagnostics': options.license && options.licenseDiagnostics, '--license-text-diagnostics': options.license && options.licenseTextDiagnostics, '--license-references': options.license && !!o.licenseReferences, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package, '--todo': !!o.todo }).filter(([, v]) => v));
       result = await writeToolkitJson(toolkitTarget, records, {
         toolVersion: `${VERSION} (codescan)`,
         options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(processes), '--timeout': String(o.timeout) },

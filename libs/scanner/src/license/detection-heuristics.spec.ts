@@ -48,7 +48,7 @@ describe('detection heuristics', () => {
     const scan = detectLicenseInText('// Licensed under MIT. See LICENSE\nmodule.exports = 2;\n');
     expect(scan.detected_license_expression).toBe('mit AND unknown-license-reference');
     expect(scan.license_detections[0].matches.map((m) => m.rule_identifier)).toEqual(['mit_172.RULE', 'unknown-license-reference_see-license_1.RULE']);
-    expect(scan.ruleReferences).toEqual({ 'unknown-license-reference_see-license_1.RULE': ['LICENSE'] });
+    expect(scan.notes?.ruleReferences).toEqual({ 'unknown-license-reference_see-license_1.RULE': ['LICENSE'] });
   });
 });
 

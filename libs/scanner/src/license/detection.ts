@@ -4,7 +4,7 @@ import { isExceptionKey, scancodeToSpdx } from './license-keys';
 import { diagnosticsText } from './matched-text';
 import { detectionIdentifier } from './python-names';
 import { spanWords, type Query } from './query';
-import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseScan, RawMatch } from './types';
+import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseNotes, LicenseScan, RawMatch } from './types';
 
 /** Matches this many lines apart or closer belong to one detection (ScanCode's grouping). */
 const LINES_THRESHOLD = 4;
@@ -29,14 +29,29 @@ export function toLicenseMatch(q: Query, m: RawMatch, opts: DetectOptions): Lice
     rule_identifier: m.rule.identifier,
     rule_url: m.rule.url,
   };
-  if (opts.includeText) {
-    out.matched_text = q.input
-      .filter((l) => l.line >= startLine && l.line <= endLine)
-      .map((l) => l.text)
-      .join('\n');
-  }
+  if (opts.includeText) out.matched_text = matchedLines(q, m);
   if (opts.textDiagnostics) out.matched_text_diagnostics = diagnosticsText(q, m);
   return out;
+}
+
+/** A match's lines, whole, as ScanCode's matched_text gives them. */
+function matchedLines(q: Query, m: RawMatch): string {
+  const startLine = q.lines[m.qstart];
+  const endLine = q.lines[m.qend];
+  return q.input
+    .filter((l) => l.line >= startLine && l.line <= endLine)
+    .map((l) => l.text)
+    .join('\n');
+}
+
+/** The notes a scan keeps beside its record, only those with something in them. */
+function licenseNotes(ruleReferences: Record<string, string[]>, clueGroups: number[], ruleTexts: Record<string, string>): { notes?: LicenseNotes } {
+  const notes: LicenseNotes = {
+    ...(Object.keys(ruleReferences).length ? { ruleReferences } : {}),
+    ...(clueGroups.length ? { clueGroups } : {}),
+    ...(Object.keys(ruleTexts).length ? { ruleTexts } : {}),
+  };
+  return Object.keys(notes).length ? { notes } : {};
 }
 
 /** ScanCode's identifier of a detection: its expression and a uuid of its matches' rules, scores and words. */
@@ -149,6 +164,7 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
   const clues: LicenseMatch[] = [];
   const clueGroups: number[] = [];
   const ruleReferences: Record<string, string[]> = {};
+  const ruleTexts: Record<string, string> = {};
   for (const { group, expression, log } of analyzed) {
     const shaped = group.map((m) => toLicenseMatch(q, m, opts));
     if (!expression) {
@@ -157,6 +173,7 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
       continue;
     }
     for (const m of group) if (m.rule.referencedFilenames.length) ruleReferences[m.rule.identifier] = m.rule.referencedFilenames;
+    if (!opts.includeText) for (const m of group) if (m.matcher === '1-spdx-id') ruleTexts[m.rule.identifier] = matchedLines(q, m);
     detections.push({
       license_expression: expression,
       license_expression_spdx: scancodeToSpdx(expression),
@@ -173,7 +190,6 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
     license_detections: detections,
     license_clues: clues,
     percentage_of_license_text: q.ids.length ? round2(Math.min(100, (matchedTokens / q.ids.length) * 100)) : 0,
-    ...(Object.keys(ruleReferences).length ? { ruleReferences } : {}),
-    ...(clueGroups.length ? { clueGroups } : {}),
+    ...licenseNotes(ruleReferences, clueGroups, ruleTexts),
   };
 }

@@ -32,10 +32,15 @@ export interface LicenseScan {
   license_detections: LicenseDetectionResult[];
   license_clues: LicenseMatch[];
   percentage_of_license_text: number;
-  /** The files the detections' rules name ("see LICENSE"), by rule, when some do; not a field of the record. */
+  /** What the scan knows beyond the record's fields, when there is something (see RecordLicenseNotes). */
+  notes?: LicenseNotes;
+}
+
+/** The files the detections' rules name, the sizes of the clue groups, the texts of rules made at matching time. */
+export interface LicenseNotes {
   ruleReferences?: Record<string, string[]>;
-  /** How many of `license_clues` each group of nearby clue matches holds, in order; not a field of the record. */
   clueGroups?: number[];
+  ruleTexts?: Record<string, string>;
 }
 
 export interface DetectOptions {

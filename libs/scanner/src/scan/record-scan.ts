@@ -1,6 +1,7 @@
 import { SerializedToolkitRecord } from '@sca/formats';
 import { FileScanTask, scanOneFile } from './file-scan';
 import { toolkitRecord } from './toolkit-record';
+import type { LicenseNotes } from '../license/types';
 
 /** A file task whose result is the finished `files` record (files have no directory counts). */
 export interface RecordScanTask extends FileScanTask {
@@ -12,10 +13,8 @@ export interface SerializedRecordData {
   json: string;
   hasErrors: boolean;
   detectionsJson: string | null;
-  /** The files its license rules name, by rule, when some do. */
-  ruleReferences: Record<string, string[]> | null;
-  /** The sizes of its groups of license clues, when it has clues. */
-  clueGroups: number[] | null;
+  /** What its license scan knows beyond the record (see RecordLicenseNotes). */
+  notes: LicenseNotes | null;
 }
 
 /**
@@ -27,5 +26,5 @@ export async function scanFileRecord(task: RecordScanTask): Promise<SerializedRe
   const out = await scanOneFile(task);
   const record = toolkitRecord(task, out, task.options, undefined, task.topLevelDepth);
   const { json, hasErrors, detectionsJson } = SerializedToolkitRecord.of(record);
-  return { json, hasErrors, detectionsJson, ruleReferences: out.license?.ruleReferences ?? null, clueGroups: out.license?.clueGroups ?? null };
+  return { json, hasErrors, detectionsJson, notes: out.license?.notes ?? null };
 }

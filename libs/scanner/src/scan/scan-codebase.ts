@@ -84,7 +84,7 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
   async function emit(item: Pending): Promise<ToolkitFileRecord | SerializedToolkitRecord> {
     const out = await item.result;
     opts.onProgress?.(++done);
-    if ('json' in out) return new SerializedToolkitRecord(out.json, out.hasErrors, out.detectionsJson, out.ruleReferences, out.clueGroups);
+    if ('json' in out) return new SerializedToolkitRecord(out.json, out.hasErrors, out.detectionsJson, out.notes);
     return toolkitRecord(item.entry, out, opts.options, dirs.get(item.entry.path), topLevelDepth);
   }
 }
