@@ -132,7 +132,7 @@ function noteUsed(used: UsedLicenses, found: Record<string, unknown>[], ruleText
     for (const m of (d.matches as Record<string, unknown>[] | undefined) ?? []) {
       const identifier = String(m.rule_identifier);
       if (used.rules.has(identifier)) continue;
-      used.rules.set(identifier, { identifier, licenseExpression: String(m.license_expression), matchedText: typeof m.matched_text === 'string' ? m.matched_text : (ruleTexts[identifier] ?? null), matchedLength: Number(m.matched_length), matcher: String(m.matcher) });
+      used.rules.set(identifier, { identifier, licenseExpression: String(m.license_expression), matchedText: ruleTexts[identifier] ?? (typeof m.matched_text === 'string' ? m.matched_text : null), matchedLength: Number(m.matched_length), matcher: String(m.matcher) });
     }
   }
 }

@@ -173,7 +173,10 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
       continue;
     }
     for (const m of group) if (m.rule.referencedFilenames.length) ruleReferences[m.rule.identifier] = m.rule.referencedFilenames;
-    if (!opts.includeText) for (const m of group) if (m.matcher === '1-spdx-id') ruleTexts[m.rule.identifier] = matchedLines(q, m);
+    for (const m of group) {
+      if (m.rule.text !== undefined) ruleTexts[m.rule.identifier] = m.rule.text;
+      else if (!opts.includeText && m.matcher === '1-spdx-id') ruleTexts[m.rule.identifier] = matchedLines(q, m);
+    }
     detections.push({
       license_expression: expression,
       license_expression_spdx: scancodeToSpdx(expression),

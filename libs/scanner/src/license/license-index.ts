@@ -41,6 +41,9 @@ export interface LicenseIndex {
   startsRule: Uint8Array;
   /** Bloom filter of the first token pairs of the rules (exact matching's first probe). */
   pairFilter: Uint32Array;
+  /** Per token id, 1 for a legalese word; and the rules' 6-gram keys (unknown-license detection). */
+  legalese: Uint8Array;
+  unknownNgrams: Float64Array;
   buildMillis: number;
 }
 
@@ -102,6 +105,8 @@ export function indexFromData(data: IndexData): LicenseIndex {
     trigramFilter: data.trigramFilter,
     startsRule,
     pairFilter,
+    legalese: data.legalese,
+    unknownNgrams: data.unknownNgrams,
     buildMillis: Date.now() - started,
   };
 }

@@ -21,23 +21,38 @@ function between(q: Query, a: number, b: number): string {
   return out + lineText(q, lb).slice(0, t.starts[b]);
 }
 
+/** A match's words from its first to its last, the words it skips as `skipped` writes them, and what follows its last word up to the next word of its line (or the line's end). */
+function renderMatch(q: Query, m: RawMatch, skipped: (word: string) => string): { words: string; after: string } {
+  const t = q.tokens;
+  const mask = m.queryMask;
+  const covered = (i: number): boolean => !mask || i - m.qstart >= mask.length || mask[i - m.qstart] === 1;
+  let words = '';
+  for (let i = m.qstart; i <= m.qend; i++) {
+    if (i > m.qstart) words += between(q, i - 1, i);
+    const word = lineText(q, t.lineIndex[i]).slice(t.starts[i], tokenEnd(q, i));
+    words += covered(i) ? word : skipped(word);
+  }
+  const last = t.lineIndex[m.qend];
+  const text = lineText(q, last);
+  const next = m.qend + 1 < t.count && t.lineIndex[m.qend + 1] === last ? t.starts[m.qend + 1] : text.length;
+  return { words, after: text.slice(tokenEnd(q, m.qend), next) };
+}
+
 /**
  * ScanCode's matched_text_diagnostics: the text from the match's first word to its last, words
  * inside the match that it does not cover written `[word]`, and what follows the last word up
  * to the next word of its line (or the line's end).
  */
 export function diagnosticsText(q: Query, m: RawMatch): string {
-  const t = q.tokens;
-  const mask = m.queryMask;
-  const covered = (i: number): boolean => !mask || i - m.qstart >= mask.length || mask[i - m.qstart] === 1;
-  let out = '';
-  for (let i = m.qstart; i <= m.qend; i++) {
-    if (i > m.qstart) out += between(q, i - 1, i);
-    const word = lineText(q, t.lineIndex[i]).slice(t.starts[i], tokenEnd(q, i));
-    out += covered(i) ? word : `[${word}]`;
-  }
-  const last = t.lineIndex[m.qend];
-  const text = lineText(q, last);
-  const next = m.qend + 1 < t.count && t.lineIndex[m.qend + 1] === last ? t.starts[m.qend + 1] : text.length;
-  return out + text.slice(tokenEnd(q, m.qend), next);
+  const { words, after } = renderMatch(q, m, (word) => `[${word}]`);
+  return words + after;
+}
+
+/**
+ * The text of a rule made from an unknown-license match (ScanCode's "only matched" text): the
+ * words the match skips written ".", and what follows its last word kept when it is more than blanks.
+ */
+export function onlyMatchedText(q: Query, m: RawMatch): string {
+  const { words, after } = renderMatch(q, m, () => '.');
+  return /\S/.test(after) ? words + after : words;
 }

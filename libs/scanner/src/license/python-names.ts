@@ -84,10 +84,10 @@ export function uuidFromHex(hex: string): string {
 /**
  * A synthetic rule's identifier, as ScanCode names the rules it makes at matching time (an SPDX
  * identifier, an undetected statement): a prefix, and the SHA-1 of the expression's and the
- * text's reprs put together.
+ * text's reprs put together. An unknown-license rule is named before it has an expression (None).
  */
-export function syntheticRuleIdentifier(prefix: string, expression: string, text: string): string {
-  return `${prefix}-${sha1Hex(pyReprString(expression) + pyReprString(text))}`;
+export function syntheticRuleIdentifier(prefix: string, expression: string | null, text: string): string {
+  return `${prefix}-${sha1Hex((expression === null ? 'None' : pyReprString(expression)) + pyReprString(text))}`;
 }
 
 /** One match as a detection identifier counts it: its rule, its score and the words of its matched text. */

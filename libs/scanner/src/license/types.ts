@@ -54,6 +54,8 @@ export interface DetectOptions {
   textDiagnostics?: boolean;
   /** A package's license statement: never false positives nor clues (ScanCode's package_license). */
   packageLicense?: boolean;
+  /** Also look for license-like text no rule matches, reported as `unknown` (ScanCode's --unknown-licenses). */
+  unknownLicenses?: boolean;
 }
 
 /** What a rule says about the text it matches (one kind per rule, as ScanCode's .RULE flags). */
@@ -75,12 +77,14 @@ export interface Rule {
   requiredPhrases?: Int32Array;
   /** A license the rule files cover (set when the index is built). */
   isCommon?: boolean;
+  /** The text of a rule made at matching time (an unknown-license match's). */
+  text?: string;
 }
 
 /** One match inside the engine, in token positions of the query. */
 export interface RawMatch {
   rule: Rule;
-  matcher: '1-hash' | '1-spdx-id' | '2-aho' | '3-seq';
+  matcher: '1-hash' | '1-spdx-id' | '2-aho' | '3-seq' | '6-unknown';
   /** First and last query token positions of the match (inclusive). */
   qstart: number;
   qend: number;

@@ -100,7 +100,7 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
   }
   if (license) {
     try {
-      out.license = detectLicenses(lines, { path: fromFile(task), includeText: task.options.licenseText, diagnostics: task.options.licenseDiagnostics, textDiagnostics: task.options.licenseTextDiagnostics });
+      out.license = detectLicenses(lines, { path: fromFile(task), includeText: task.options.licenseText, diagnostics: task.options.licenseDiagnostics, textDiagnostics: task.options.licenseTextDiagnostics, unknownLicenses: task.options.unknownLicenses });
     } catch (e) {
       fail('licenses', e);
     }

@@ -22,6 +22,8 @@ export interface ScanOptions {
   licenseDiagnostics?: boolean;
   /** Matches with matched_text_diagnostics (ScanCode's --license-text-diagnostics). */
   licenseTextDiagnostics?: boolean;
+  /** Also detect license-like text no rule matches, as `unknown` (ScanCode's --unknown-licenses). */
+  unknownLicenses?: boolean;
   /** Records with `for_todo`, the ids of the review items that name them (ScanCode's --todo). */
   todo?: boolean;
   /** Files larger than this are not content-scanned; their info is still reported. */

@@ -3,6 +3,8 @@ import type { RuleSource } from '../rule-source';
 import type { IndexData, RuleMeta } from './index-data';
 import { tokenHash } from './token-hash';
 import { addTrigram, TRIGRAM_FILTER_WORDS } from './trigram-filter';
+import { legaleseTokens } from './legalese';
+import { unknownNgramKeys } from './unknown-ngrams';
 
 /** Rules shorter than this (ScanCode's small rules) are matched exactly only. */
 export const MIN_SEQ_RULE_LENGTH = 15;
@@ -66,8 +68,11 @@ export function buildIndexData(sources: RuleSource[]): IndexData {
   const seq = buildSeqTables(rules, dictionary.size);
   const numberTokens = new Uint8Array(dictionary.size);
   for (const [word, id] of dictionary) if (/^v?\d+\+?$/.test(word)) numberTokens[id] = 1;
+  const words = [...dictionary.keys()];
+  const legalese = legaleseTokens(words, rules.filter((r) => r.meta.kind === 'text').map((r) => r.tokens));
+  const unknownNgrams = unknownNgramKeys(rules.map((r) => ({ tokens: r.tokens, falsePositive: r.meta.kind === 'false-positive' })), words, legalese);
   return {
-    words: [...dictionary.keys()],
+    words,
     rules: rules.map((r) => r.meta),
     tokens, ruleStart, phrases, phraseStart,
     pairKeys: pairTable.keys, pairStart: pairTable.start, pairRules: pairTable.values,
@@ -76,6 +81,8 @@ export function buildIndexData(sources: RuleSource[]): IndexData {
     ...seq,
     numberTokens,
     trigramFilter: trigramFilter(rules, seq.seqRules),
+    legalese,
+    unknownNgrams,
   };
 }
 

@@ -1,7 +1,7 @@
 import { ARRAY_FIELDS, type ArrayField, type IndexData } from './index-data';
 
 /** Index file format: magic, a JSON header (strings, rule metadata, array table), then the arrays, 8-byte aligned. */
-const MAGIC = 'SWLIDX07';
+const MAGIC = 'SWLIDX08';
 
 type Typed = Int32Array | Float64Array | Uint8Array | Uint32Array;
 const CONSTRUCTORS = { Int32Array, Float64Array, Uint8Array, Uint32Array } as const;

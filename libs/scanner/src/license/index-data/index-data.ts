@@ -52,13 +52,17 @@ export interface IndexData {
   numberTokens: Uint8Array;
   /** Bloom filter of the approximate-match rules' token trigrams (trigram-filter.ts). */
   trigramFilter: Uint32Array;
+  /** Per token id, 1 for a legalese word (legalese.ts). */
+  legalese: Uint8Array;
+  /** Sorted keys of the rules' good 6-grams, for unknown-license detection (unknown-ngrams.ts). */
+  unknownNgrams: Float64Array;
 }
 
 /** The typed-array fields of IndexData, in the order the index file stores them. */
 export const ARRAY_FIELDS = [
   'tokens', 'ruleStart', 'phrases', 'phraseStart', 'pairKeys', 'pairStart', 'pairRules', 'singleKeys', 'singleStart',
   'singleRules', 'hashKeys', 'hashRules', 'seqRules', 'distinctStart', 'distinctTokens', 'postStart', 'postings',
-  'seqComplement', 'numberTokens', 'trigramFilter',
+  'seqComplement', 'numberTokens', 'trigramFilter', 'legalese', 'unknownNgrams',
 ] as const;
 
 export type ArrayField = (typeof ARRAY_FIELDS)[number];
