@@ -43,7 +43,7 @@ function licenseIndexKey() {
   walk(engine);
   return hash.digest('hex').slice(0, 16);
 }
-const licenseFiles = ['license-index.bin', 'licenses.json', 'license-texts.json', 'license-references.json'];
+const licenseFiles = ['license-index.bin', 'licenses.json', 'license-texts.json', 'license-references.json', 'license-ignorables.json'];
 const cacheDir = join(root, 'node_modules', '.cache', 'scanworks-licensedb', licenseIndexKey());
 if (!licenseFiles.every((f) => existsSync(join(cacheDir, f)))) {
   const cli = join(root, 'dist', 'libs', 'scanner', 'src', 'license', 'licensedb', 'build-index-cli.js');

@@ -9,6 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { pack } from 'tar-stream';
 import { readInventory } from '@sca/formats';
 import { validateCycloneDxJson, validateSpdxJson } from '@sca/testing';
+import { licenseText } from '../license';
 import { main } from './codescan';
 
 const MIT = `MIT License
@@ -131,6 +132,40 @@ it('with --todo lists the detections and package data to review, one license ite
   expect(byPath['review/src'].for_todo).toEqual([]);
   const keys = Object.keys(byPath['review/notes.txt']);
   expect(keys.indexOf('for_todo')).toBe(keys.indexOf('is_script') + 1);
+}, 60_000);
+
+it('with --filter-clues drops the clues a license text holds and the emails inside a copyright; with --unknown-licenses reports license-like text no rule has', async () => {
+  const tree = join(dir, 'clues');
+  await mkdir(tree, { recursive: true });
+  await writeFile(join(tree, 'COPYING'), licenseText('gpl-2.0')?.text ?? '');
+  await writeFile(join(tree, 'main.c'), '/* Copyright (c) 2021 Jane Doe <jane@doe-labs.io> */\nint main(void) { return 0; }\n\n/* Questions go to help@doe-labs.io */\n');
+  await writeFile(join(tree, 'EULA.txt'), [
+    'Subject to the terms and conditions of this Agreement, Zorblax grants you a personal,',
+    'non-exclusive, non-transferable license to install and use the Software on computers that you own or control.',
+    'You may not rent, lease, lend, sell, redistribute or sublicense the Software. You may not copy, decompile,',
+    'reverse engineer, disassemble, attempt to derive the source code of, modify, or create derivative works of',
+    'the Software or any part thereof, except as and only to the extent expressly permitted by applicable law.',
+  ].join('\n'));
+  const scan = async (extra: string[]) => {
+    const out = join(dir, `clues${extra.join('')}.json`);
+    expect(await main([tree, '--license', '--copyright', '--email', ...extra, '--json', out, '--processes', '1', '--quiet'])).toBe(0);
+    const doc = JSON.parse(await readFile(out, 'utf8'));
+    return { doc, byPath: Object.fromEntries(doc.files.map((f: { path: string }) => [f.path, f])) };
+  };
+  const plain = await scan([]);
+  expect(plain.byPath['clues/COPYING'].holders.map((h: { holder: string }) => h.holder)).toContain('Free Software Foundation, Inc.');
+  expect(plain.byPath['clues/main.c'].emails.map((e: { email: string }) => e.email)).toEqual(['jane@doe-labs.io', 'help@doe-labs.io']);
+  expect(plain.byPath['clues/EULA.txt'].license_detections.flatMap((d: { matches: { matcher: string }[] }) => d.matches.map((m) => m.matcher))).not.toContain('6-unknown');
+  const filtered = await scan(['--filter-clues', '--unknown-licenses']);
+  expect(filtered.doc.headers[0].options).toMatchObject({ '--filter-clues': true, '--unknown-licenses': true });
+  expect(filtered.byPath['clues/COPYING'].copyrights).toEqual([]);
+  expect(filtered.byPath['clues/COPYING'].holders).toEqual([]);
+  expect(filtered.byPath['clues/COPYING'].detected_license_expression).toBe('gpl-2.0');
+  expect(filtered.byPath['clues/main.c'].copyrights.map((c: { copyright: string }) => c.copyright)).toEqual(['Copyright (c) 2021 Jane Doe <jane@doe-labs.io>']);
+  expect(filtered.byPath['clues/main.c'].emails.map((e: { email: string }) => e.email)).toEqual(['help@doe-labs.io']);
+  const eula = filtered.byPath['clues/EULA.txt'];
+  expect(eula.detected_license_expression).toContain('unknown');
+  expect(eula.license_detections.flatMap((d: { matches: { matcher: string }[] }) => d.matches.map((m) => m.matcher))).toContain('6-unknown');
 }, 60_000);
 
 it('scans an npm tarball into ScanCode-toolkit JSON that load_inventory reads', async () => {

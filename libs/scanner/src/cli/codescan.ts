@@ -91,6 +91,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--license-references', 'with --license: add the license_references and license_rule_references sections (the LicenseDB\'s data of each license and rule the detections use)')
     .option('--license-text-diagnostics', 'with --license: give each license match its matched_text_diagnostics (the matched words, those inside the match it does not cover in [brackets])')
     .option('--unknown-licenses', 'with --license: also report license-like text that no rule matches, as the license `unknown` (matcher 6-unknown)')
+    .option('--filter-clues', 'drop the copyrights, holders, authors, emails and URLs that are part of a detected license text or notice, or of a detected copyright')
     .option('--todo', 'add the todo section: the review items of ambiguous license detections and package data, and each file\'s for_todo')
     .option('-c, --copyright', 'detect copyrights, holders and authors')
     .option('-i, --info', 'file information: hashes, types, language, classification')
@@ -103,7 +104,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('-q, --quiet', 'no progress output')
     .version(`codescan ${VERSION}\n\n${LICENSEDB_ATTRIBUTION}`);
   program.parse(argv, { from: 'user' });
-  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; licenseDiagnostics?: boolean; licenseReferences?: boolean; licenseText?: boolean; licenseTextDiagnostics?: boolean; unknownLicenses?: boolean; todo?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
+  const o = program.opts<{ image?: string; platform: string; json?: string; jsonPp?: string; cyclonedx?: string; cyclonedxXml?: string; spdx?: string; spdxTv?: string; processes: number; license?: boolean; licenseDiagnostics?: boolean; licenseReferences?: boolean; licenseText?: boolean; licenseTextDiagnostics?: boolean; unknownLicenses?: boolean; filterClues?: boolean; todo?: boolean; copyright?: boolean; info?: boolean; email?: boolean; url?: boolean; package?: boolean; timeout: number; maxFileSize: number; workerMemory: number; quiet?: boolean }>();
   // No scanner flag at all means every file scanner runs. As in ScanCode-toolkit, the flags given
   // are the scanners that run: --package alone is a packages-only run, where only the files a
   // package handler recognises by name are opened.
@@ -123,6 +124,7 @@ export async function main(argv: string[]): Promise<number> {
     licenseDiagnostics: !!o.licenseDiagnostics,
     licenseTextDiagnostics: !!o.licenseTextDiagnostics,
     unknownLicenses: !!o.unknownLicenses,
+    filterClues: !!o.filterClues,
     todo: !!o.todo,
     timeoutSeconds: o.timeout,
     maxFileSize: o.maxFileSize,
@@ -160,7 +162,7 @@ export async function main(argv: string[]): Promise<number> {
     let result: { files: number; errors: number };
     if (o.json || o.jsonPp) {
       const toolkitTarget = o.json && o.json !== '-' ? resolve(o.json) : await scratchJson();
-      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--license-text': options.license && options.licenseText, '--license-diagnostics': options.license && options.licenseDiagnostics, '--license-text-diagnostics': options.license && options.licenseTextDiagnostics, '--license-references': options.license && !!o.licenseReferences, '--unknown-licenses': options.license && !!o.unknownLicenses, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package, '--todo': !!o.todo }).filter(([, v]) => v));
+      const flags = Object.fromEntries(Object.entries({ '--license': options.license, '--license-text': options.license && options.licenseText, '--license-diagnostics': options.license && options.licenseDiagnostics, '--license-text-diagnostics': options.license && options.licenseTextDiagnostics, '--license-references': options.license && !!o.licenseReferences, '--unknown-licenses': options.license && !!o.unknownLicenses, '--filter-clues': !!o.filterClues, '--copyright': options.copyright, '--info': options.info, '--email': options.email, '--url': options.url, '--package': options.package, '--todo': !!o.todo }).filter(([, v]) => v));
       result = await writeToolkitJson(toolkitTarget, records, {
         toolVersion: `${VERSION} (codescan)`,
         options: { input: [inputArg], ...(o.image ? { '--image': o.image } : {}), ...flags, ...outputOptions(o), '--processes': String(processes), '--timeout': String(o.timeout) },

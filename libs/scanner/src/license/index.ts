@@ -10,3 +10,4 @@ export { pyReprString, pyReprValue } from './python-names';
 export { wordTokens } from './tokenize';
 export { fillFromFile } from './from-file';
 export { licenseReferences, ruleReferences, type UsedRule } from './licensedb/license-references';
+export { ruleIgnorables, type RuleIgnorables } from './licensedb/license-ignorables';

@@ -13,7 +13,7 @@ const MIN_LEGALESE = 5;
 /** Matched words must make at least this share of the words from the first to the last (ScanCode's spurious-match density). */
 const MIN_DENSITY = 0.4;
 /** The relevance of the rule made for an unknown match: license-like, but no license named. */
-const UNKNOWN_RELEVANCE = 50;
+export const UNKNOWN_RULE_RELEVANCE = 50;
 /** An approximate match this short and covering this little of its rule is weak. */
 const WEAK_SEQ_COVERAGE = 0.25;
 
@@ -123,7 +123,7 @@ function unknownRule(text: string, tokens: Int32Array): Rule {
     identifier,
     licenseExpression: 'unknown',
     kind: 'notice',
-    relevance: UNKNOWN_RELEVANCE,
+    relevance: UNKNOWN_RULE_RELEVANCE,
     minimumCoverage: 0,
     tokens,
     url: ruleUrl(identifier),

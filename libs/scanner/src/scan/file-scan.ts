@@ -1,12 +1,13 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { emptyInfo, fileInfoFromContent, FileInfo, MAGIC_HEAD_BYTES, readFileContent, type ReadFileContent } from '../info';
-import { detectLicenses, LicenseScan } from '../license';
+import { detectLicenses, LicenseScan, ruleIgnorables } from '../license';
 import { CopyrightScan, detectCopyrights } from '../copyright';
 import { findEmails, findUrls } from '../finder';
 import { textLines } from '../text';
 import { readRange, type FileRange } from '../archive/archive-tree';
 import { ScanOptions } from './scan-options';
+import { filterClues } from './filter-clues';
 import { allHandlers, applicationHandlers, matchingHandlers, populateLicenseFields, recognizePackageData, type DatafileHandler, type PackageData } from '../packages';
 
 export interface FileScanTask {
@@ -124,6 +125,13 @@ export async function scanOneFile(task: FileScanTask): Promise<FileScanOutput> {
       out.urls = findUrls(lines);
     } catch (e) {
       fail('urls', e);
+    }
+  }
+  if (task.options.filterClues) {
+    try {
+      filterClues(out, ruleIgnorables);
+    } catch (e) {
+      fail('filter-clues', e);
     }
   }
   return out;

@@ -24,6 +24,11 @@ export interface ScanOptions {
   licenseTextDiagnostics?: boolean;
   /** Also detect license-like text no rule matches, as `unknown` (ScanCode's --unknown-licenses). */
   unknownLicenses?: boolean;
+  /**
+   * Drop the copyrights, holders, authors, emails and URLs that are part of a matched license text
+   * or notice (its rule's ignorable clues), or of a detected copyright (ScanCode's --filter-clues).
+   */
+  filterClues?: boolean;
   /** Records with `for_todo`, the ids of the review items that name them (ScanCode's --todo). */
   todo?: boolean;
   /** Files larger than this are not content-scanned; their info is still reported. */

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { computeRelevance, ruleTokens } from '../rule-tokens';
 import { licenseDataFile } from '../index-data/index-file';
 import { licenseText } from '../license-texts';
+import { UNKNOWN_RULE_RELEVANCE } from '../match-unknown';
 import { strings, yes, type LicenseRecord, type RuleRecord } from './licensedb-records';
 import { ruleUrl } from './licensedb-sources';
 import type { LicenseDb } from './read-licensedb';
@@ -158,12 +159,13 @@ function licenseTextRule(used: UsedRule, license: Reference): Reference {
   });
 }
 
-/** ScanCode's reference of a rule made at matching time (an SPDX expression read, an undetected statement). */
+/** ScanCode's reference of a rule made at matching time (an SPDX expression read, an undetected statement, unknown license text). */
 function syntheticRule(used: UsedRule): Reference {
   const tag = used.matcher === '1-spdx-id';
   return restore(loadTable().order.rule, {}, {
     license_expression: used.licenseExpression, identifier: used.identifier, rule_url: null,
-    is_license_notice: !tag, is_license_tag: tag, is_synthetic: true, length: used.matchedLength, text: used.matchedText ?? '',
+    is_license_notice: !tag, is_license_tag: tag, is_synthetic: true, length: used.matchedLength,
+    ...(used.matcher === '6-unknown' ? { relevance: UNKNOWN_RULE_RELEVANCE } : {}), text: used.matchedText ?? '',
   });
 }
 
