@@ -71,11 +71,4 @@ export const IMAGE_KNOWN_DIFFERENCES: KnownDifference[] = [
   { where: 'alpine:packages[*].parties[*].email', kind: 'service', reason: 'As parties name.' },
   { where: 'alpine:packages[*].vcs_url', kind: 'service', reason: 'The apk commit URL: newer ScanCode writes https for git.alpinelinux.org.' },
   { where: 'alpine:packages[*].extra_data.missing_file_references[*].sha1', kind: 'service', golden: null, reason: 'The service keeps the checksum (Z: line) of a missing installed file; ScanCode.io drops it.' },
-  ...['identifier', 'license_expression', 'license_expression_spdx', 'matches[*].matcher', 'matches[*].rule_url', 'matches[*].matched_text', 'matches[*].matched_length',
-    'matches[*].rule_identifier', 'matches[*].license_expression', 'matches[*].license_expression_spdx'].map((field) => ({
-    where: `alpine:packages[*].license_detections[*].${field}`, kind: 'service' as const,
-    reason: 'The license of an apk `L:` field: the service reads an SPDX identifier as an SPDX expression (matcher 1-spdx-id); ScanCode matches it as text against its rules (1-hash), and reads `MIT BSD GPL2+` as three licenses. Issue 19 brings ScanCode\'s rules.',
-  })),
-  { where: 'alpine:packages[*].declared_license_expression', kind: 'service', reason: 'As the license detections of an apk L: field.' },
-  { where: 'alpine:packages[*].declared_license_expression_spdx', kind: 'service', reason: 'As the license detections of an apk L: field.' },
 ];

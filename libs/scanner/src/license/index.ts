@@ -2,7 +2,7 @@ export * from './types';
 export { detectLicenses, detectLicenseInText } from './detect-licenses';
 export { spdxToScancode, scancodeToSpdx } from './license-keys';
 export { getLicenseIndex } from './license-index';
-export { parseExpression, renderExpression, expressionSymbols, combineAnd, mapKeys } from './expression';
+export { parseExpression, renderExpression, expressionSymbols, combineAnd, mapKeys, type Expr } from './expression';
 export { licenseText, type LicenseText } from './license-texts';
 export { undetectedStatement, undetectedDetection } from './undetected';
 export { detectStatement } from './statement';

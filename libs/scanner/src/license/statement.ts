@@ -2,6 +2,7 @@ import { buildScan } from './detection';
 import { matchQuery, textLines } from './detect-licenses';
 import { getLicenseIndex } from './license-index';
 import { matchStatementAsExpression } from './match-spdx-id';
+import { matchWholeText } from './match-hash';
 import { buildQuery } from './query';
 import type { DetectOptions, LicenseDetectionResult, RawMatch } from './types';
 import { undetectedDetection } from './undetected';
@@ -10,7 +11,8 @@ import { undetectedDetection } from './undetected';
  * The detections of one license statement of a package manifest, as ScanCode's package code
  * makes them (get_license_detections_for_extracted_license_statement):
  *
- * 1. the statement read whole as an SPDX expression, when it is one naming known licenses;
+ * 1. the statement matched whole by a rule's hash (`1-hash`), or else read whole as an SPDX
+ *    expression, when it is one naming known licenses;
  * 2. else the statement matched as text; when nothing matches, "license <statement>" is;
  * 3. a statement matched as text but not wholly (some words outside every match, some match
  *    partial) gets one more, undetected, detection of the statement.
@@ -22,6 +24,9 @@ export function detectStatement(statement: string, opts: DetectOptions = {}): Li
   const index = getLicenseIndex();
   const asText = { ...opts, includeText: true, packageLicense: true };
   const q = buildQuery(textLines(statement), index);
+  // ScanCode's index tries the whole text against its rules' hashes before reading an expression.
+  const whole = matchWholeText(q, index);
+  if (whole) return buildScan(q, [whole], asText).license_detections;
   const asExpression = matchStatementAsExpression(q);
   if (asExpression) return buildScan(q, [asExpression], asText).license_detections;
   let query = q;

@@ -10,6 +10,7 @@
 import { combineAnd, detectStatement, pyReprValue, scancodeToSpdx, undetectedDetection, type LicenseDetectionResult } from '../license';
 import type { LicenseStatement, PackageData } from './package-data';
 import { saneYamlDump, type YamlValue } from './saneyaml';
+import { alpineLicenseExpression } from './alpine/license-mapping';
 
 /** The text of a license statement: as it is, or the YAML dump of a structured one. */
 export function licenseStatementText(statement: LicenseStatement): string | null {
@@ -78,12 +79,24 @@ function statementFields(statement: Exclude<LicenseStatement, null>): OwnLicense
   return fields;
 }
 
+/**
+ * Datafiles whose license field ScanCode detects from a normalised form rather than as written
+ * (the field itself stays in extracted_license_statement).
+ */
+const DETECTED_AS: Record<string, (field: string) => string | null> = {
+  alpine_installed_db: alpineLicenseExpression,
+  alpine_apkbuild: alpineLicenseExpression,
+};
+
 function populateOwnLicenseFields(data: PackageData, datafilePath: string | null): void {
   const original = data.extracted_license_statement;
   data.extracted_license_statement = licenseStatementText(original);
   if (original === null || original === '' || data.declared_license_expression) return;
   if (typeof original === 'string' && !original.trim()) return;
-  const fields = statementFields(original);
+  const normalise = typeof original === 'string' ? DETECTED_AS[data.datasource_id ?? ''] : undefined;
+  const detected = normalise ? normalise(original as string) : original;
+  if (!detected) return;
+  const fields = statementFields(detected);
   data.declared_license_expression = fields.declared_license_expression;
   data.declared_license_expression_spdx = fields.declared_license_expression_spdx;
   data.license_detections = structuredClone(fields.license_detections);
@@ -97,13 +110,15 @@ export interface StatementTask {
   statement: LicenseStatement;
   /** The datafile the matches come from; null for detections made without one (package_only assembly). */
   path: string | null;
+  /** The datasource the statement was read from, when its field is detected from a normalised form (Alpine's). */
+  datasourceId?: string;
 }
 
 export type StatementLicenseFields = Pick<PackageData, 'declared_license_expression' | 'declared_license_expression_spdx' | 'license_detections'>;
 
 /** The license fields of one statement (for detection off the calling thread, see ScanPool.licenseFields). */
 export function statementLicenseFields(task: StatementTask): StatementLicenseFields {
-  const fields = { extracted_license_statement: task.statement, declared_license_expression: null, declared_license_expression_spdx: null, license_detections: [] } as unknown as PackageData;
+  const fields = { datasource_id: task.datasourceId, extracted_license_statement: task.statement, declared_license_expression: null, declared_license_expression_spdx: null, license_detections: [] } as unknown as PackageData;
   populateOwnLicenseFields(fields, task.path);
   return { declared_license_expression: fields.declared_license_expression, declared_license_expression_spdx: fields.declared_license_expression_spdx, license_detections: fields.license_detections };
 }

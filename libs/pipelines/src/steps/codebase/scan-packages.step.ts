@@ -112,7 +112,7 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Prom
  */
 async function detectPackageLicenses(ctx: StepContext, packages: Package[]): Promise<void> {
   const pending = packages.filter((p) => licenseStatementText(p.extracted_license_statement) && !p.declared_license_expression);
-  const fields = await ctx.scanPool().licenseFields(pending.map((p) => ({ statement: licenseStatementText(p.extracted_license_statement), path: null })));
+  const fields = await ctx.scanPool().licenseFields(pending.map((p) => ({ statement: licenseStatementText(p.extracted_license_statement), path: null, datasourceId: p.datasource_ids[0] })));
   pending.forEach((p, i) => Object.assign(p, fields[i]));
 }
 

@@ -39,7 +39,7 @@ export async function detectSystemPackageLicenses<P extends InstalledPackage>(ct
 
 /** A license statement gives the declared license. */
 async function statementLicenses(ctx: StepContext, packages: Package[]): Promise<void> {
-  const fields = await ctx.scanPool().licenseFields(packages.map((p) => ({ statement: p.extracted_license_statement as string, path: copyrightFile(p) ?? p.datafile_paths[0] ?? '' })));
+  const fields = await ctx.scanPool().licenseFields(packages.map((p) => ({ statement: p.extracted_license_statement as string, path: copyrightFile(p) ?? p.datafile_paths[0] ?? '', datasourceId: p.datasource_ids[0] })));
   packages.forEach((p, i) => Object.assign(p, fields[i]));
 }
 
