@@ -8,7 +8,7 @@ import type { RawMatch, Rule } from './types';
 const MIN_CONTAINMENT = 0.5;
 const MAX_CANDIDATES = 30;
 /** Extra candidates, beyond the top ranks, for rules whose tokens the query almost all holds. */
-const MAX_EXTRA_CANDIDATES = 8;
+const MAX_EXTRA_CANDIDATES = 10;
 const MIN_NOTICE_CONTAINMENT = 0.8;
 /** Rule n-gram positions kept per n-gram: repeated phrases beyond this add cost, not recall. */
 const MAX_POSITIONS = 16;
