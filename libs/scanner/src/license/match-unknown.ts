@@ -109,12 +109,9 @@ function matchStretch(q: Query, index: LicenseIndex, start: number, end: number)
   const qend = positions[last];
   const queryMask = new Uint8Array(qend - qstart + 1);
   for (let j = first; j <= last; j++) if (hit[j]) queryMask[positions[j] - qstart] = 1;
-  const found: RawMatch = { rule: UNPLACED_RULE, matcher: '6-unknown', qstart, qend, matchedLength: matched, coverage: 1, queryMask };
-  found.rule = unknownRule(onlyMatchedText(q, found), ids.filter((_, j) => hit[j] === 1));
-  return found;
+  const rule = unknownRule(onlyMatchedText(q, { qstart, qend, queryMask }), ids.filter((_, j) => hit[j] === 1));
+  return { rule, matcher: '6-unknown', qstart, qend, matchedLength: matched, coverage: 1, queryMask };
 }
-
-const UNPLACED_RULE: Rule = unknownRule('', new Int32Array(0));
 
 /** The rule ScanCode makes for an unknown match: named from its text, the matched words its tokens. */
 function unknownRule(text: string, tokens: Int32Array): Rule {

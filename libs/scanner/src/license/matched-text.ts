@@ -8,6 +8,9 @@ function lineText(q: Query, li: number): string {
   return lowered !== undefined && lowered.length !== original.length ? lowered : original;
 }
 
+/** Where a match lies in the query: its first and last positions and which of those it covers. */
+type MatchSpan = Pick<RawMatch, 'qstart' | 'qend' | 'queryMask'>;
+
 const tokenEnd = (q: Query, i: number): number => q.tokens.starts[i] + q.tokens.lengths[i];
 
 /** The text between the end of token a and the start of token b (line ends as "\n"). */
@@ -22,7 +25,7 @@ function between(q: Query, a: number, b: number): string {
 }
 
 /** A match's words from its first to its last, the words it skips as `skipped` writes them, and what follows its last word up to the next word of its line (or the line's end). */
-function renderMatch(q: Query, m: RawMatch, skipped: (word: string) => string): { words: string; after: string } {
+function renderMatch(q: Query, m: MatchSpan, skipped: (word: string) => string): { words: string; after: string } {
   const t = q.tokens;
   const mask = m.queryMask;
   const covered = (i: number): boolean => !mask || i - m.qstart >= mask.length || mask[i - m.qstart] === 1;
@@ -52,7 +55,7 @@ export function diagnosticsText(q: Query, m: RawMatch): string {
  * The text of a rule made from an unknown-license match (ScanCode's "only matched" text): the
  * words the match skips written ".", and what follows its last word kept when it is more than blanks.
  */
-export function onlyMatchedText(q: Query, m: RawMatch): string {
+export function onlyMatchedText(q: Query, m: MatchSpan): string {
   const { words, after } = renderMatch(q, m, () => '.');
   return /\S/.test(after) ? words + after : words;
 }
