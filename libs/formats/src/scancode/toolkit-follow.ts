@@ -26,11 +26,37 @@ export interface ReferenceFollower {
 }
 
 /** A record line of the temporary files list starts with its path (the toolkit's key order). */
-export const RECORD_PATH = /^\{"path":("(?:[^"\\]|\\.)*")/;
+const RECORD_PATH = /^\{"path":("(?:[^"\\]|\\.)*")/;
 
 /** A line of the temporary files list as a record: records are separated by ",\n". */
 function parseLine(line: string): Record<string, unknown> {
   return JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as Record<string, unknown>;
+}
+
+/** The path of a record line of the temporary files list, or null for a line that is no record. */
+export function recordPath(line: string): string | null {
+  const m = RECORD_PATH.exec(line);
+  return m ? (JSON.parse(m[1]) as string) : null;
+}
+
+/**
+ * Streams the lines of a file: `piece` gets each part of the current line as it arrives (a
+ * line longer than a chunk comes in several), `end` is called at each line's end and the file's.
+ */
+export async function streamLines(filesPath: string, piece: (text: string) => void, end: () => void): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of createReadStream(filesPath)) {
+    const text = decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      piece(text.slice(start, nl));
+      end();
+      start = nl + 1;
+    }
+    piece(text.slice(start));
+  }
+  piece(decoder.end());
+  end();
 }
 
 /** How every record line starts, up to its path's first character. */
@@ -42,18 +68,15 @@ const RECORD_START = '{"path":"';
  * as they stream by, never put together.
  */
 async function forWantedLines(filesPath: string, wanted: ReadonlySet<string>, onLine: (path: string, line: string) => void): Promise<void> {
-  const decoder = new StringDecoder('utf8');
   let pieces: string[] = [];
   let path: string | null = null;
   let skip = false;
   const judge = (): void => {
     const head = pieces.join('');
     pieces = [head];
-    const m = RECORD_PATH.exec(head);
-    if (m) {
-      path = JSON.parse(m[1]) as string;
-      skip = !wanted.has(path);
-    } else if (!(head.length < RECORD_START.length ? RECORD_START.startsWith(head) : head.startsWith(RECORD_START))) skip = true;
+    path = recordPath(head);
+    if (path !== null) skip = !wanted.has(path);
+    else if (!(head.length < RECORD_START.length ? RECORD_START.startsWith(head) : head.startsWith(RECORD_START))) skip = true;
     if (skip) pieces = [];
   };
   const add = (piece: string): void => {
@@ -67,18 +90,7 @@ async function forWantedLines(filesPath: string, wanted: ReadonlySet<string>, on
     path = null;
     skip = false;
   };
-  for await (const chunk of createReadStream(filesPath)) {
-    const text = decoder.write(chunk as Buffer);
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      add(text.slice(start, nl));
-      end();
-      start = nl + 1;
-    }
-    add(text.slice(start));
-  }
-  add(decoder.end());
-  end();
+  await streamLines(filesPath, add, end);
 }
 
 /** Gives the follower the records it wants, reading the temporary files list once. */
@@ -91,6 +103,10 @@ export async function readBackWanted(filesPath: string, follower: ReferenceFollo
   });
 }
 
+/**
+ * The fields the writer fills in once the whole codebase is known: records are written with them
+ * empty (toolkit-record.ts), and the lines of linked or reviewed files get their values here.
+ */
 const EMPTY_FOR_PACKAGES = '"for_packages":[]';
 const EMPTY_FOR_TODO = '"for_todo":[]';
 
@@ -101,9 +117,8 @@ const EMPTY_FOR_TODO = '"for_todo":[]';
  */
 export function completeRecords(forPackages: ReadonlyMap<string, readonly string[]>, followed: ReadonlyMap<string, FollowedRecordLicenses>, forTodo: ReadonlyMap<string, readonly string[]> = new Map()): Transform {
   const complete = (line: string): string => {
-    const m = RECORD_PATH.exec(line);
-    if (!m) return line;
-    const path = JSON.parse(m[1]) as string;
+    const path = recordPath(line);
+    if (path === null) return line;
     const uids = forPackages.get(path);
     const licenses = followed.get(path);
     let out = uids?.length ? line.replace(EMPTY_FOR_PACKAGES, `"for_packages":${JSON.stringify(uids)}`) : line;

@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import type { FollowedRecordLicenses } from './toolkit-follow';
+import { streamLines, type FollowedRecordLicenses } from './toolkit-follow';
 
 /** What the review list reads of a file record. */
 export interface ReviewRecord {
@@ -36,14 +34,13 @@ const REVIEWED = ['"license_detections":[{', '"license_clues":[{', '"package_dat
  * detections, clues or package data, with its followed license fields.
  */
 export async function collectReviews(filesPath: string, collector: ReviewCollector, followed: ReadonlyMap<string, FollowedRecordLicenses>, clueGroups: ReadonlyMap<string, readonly number[]>): Promise<void> {
-  const decoder = new StringDecoder('utf8');
-  const pieces: string[] = [];
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  let pieces: string[] = [];
   const line = (text: string): void => {
     if (!REVIEWED.some((marker) => text.includes(marker))) return;
     const record = JSON.parse(text.endsWith(',') ? text.slice(0, -1) : text) as Record<string, unknown>;
     const path = String(record.path);
     const licenses = followed.get(path);
-    const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
     collector.note({
       path,
       license_detections: licenses ? licenses.license_detections : list(record.license_detections),
@@ -52,18 +49,10 @@ export async function collectReviews(filesPath: string, collector: ReviewCollect
       package_data: list(record.package_data),
     });
   };
-  for await (const chunk of createReadStream(filesPath)) {
-    const text = decoder.write(chunk as Buffer);
-    let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      pieces.push(text.slice(start, nl));
-      line(pieces.join(''));
-      pieces.length = 0;
-      start = nl + 1;
-    }
-    if (start < text.length) pieces.push(text.slice(start));
-  }
-  pieces.push(decoder.end());
-  const last = pieces.join('');
-  if (last) line(last);
+  await streamLines(filesPath, (piece) => {
+    if (piece) pieces.push(piece);
+  }, () => {
+    if (pieces.length) line(pieces.join(''));
+    pieces = [];
+  });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { completeRecords, readBackWanted, RECORD_PATH, type FollowedRecordLicenses, type ReferenceFollower } from './toolkit-follow';
+import { completeRecords, readBackWanted, recordPath, type FollowedRecordLicenses, type ReferenceFollower } from './toolkit-follow';
 import { collectReviews, type ReviewCollector } from './toolkit-todo';
 
 export interface ToolkitHeaderInput {
@@ -214,8 +214,9 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
         ({ json, hasErrors } = record);
         if (SERIALIZED_FILE.test(json)) fileCount++;
         found = record.detectionsJson === null ? [] : (JSON.parse(record.detectionsJson) as Record<string, unknown>[]);
-        const m = found.length ? RECORD_PATH.exec(json) : null;
-        path = m ? (JSON.parse(m[1]) as string) : '';
+        const clues = header.review ? record.notes?.clueGroups : undefined;
+        path = found.length || clues ? (recordPath(json) ?? '') : '';
+        if (clues) clueGroups.set(path, clues);
         if (header.followReferences && record.notes?.ruleReferences) {
           // Rare (a rule naming a file matched): the record is read to tell its own detections from its package data's.
           const own = (JSON.parse(json) as Record<string, unknown>).license_detections as Record<string, unknown>[];
@@ -236,10 +237,8 @@ export async function writeToolkitJson(outPath: string, records: AsyncIterable<R
       }
       files++;
       if (hasErrors) errors++;
-      const notes = record instanceof SerializedToolkitRecord ? record.notes : null;
-      if (header.review && notes?.clueGroups) clueGroups.set(JSON.parse(RECORD_PATH.exec(json)?.[1] ?? '""') as string, notes.clueGroups);
       // A record to be followed is counted once followed.
-      if (!held) count(found, depthOf(path), notes?.ruleTexts);
+      if (!held) count(found, depthOf(path), record instanceof SerializedToolkitRecord ? record.notes?.ruleTexts : undefined);
     }
     tmp.end(batch);
     await once(tmp, 'finish');

@@ -1,3 +1,4 @@
+import { hasUnknown } from './raw-match';
 import type { RawMatch } from './types';
 
 /**
@@ -19,9 +20,7 @@ const CLUES_MATCH_COVERAGE = 60;
 /** Rules ScanCode names for bare words ("GPL", "freeware", "public domain"): alone they are no detection. */
 const BARE_RULES = ['gpl_bare', 'freeware_bare', 'public-domain_bare'];
 
-const expressionOf = (m: RawMatch): string => m.expression ?? m.rule.licenseExpression;
 const coverage = (m: RawMatch): number => Math.round(m.coverage * 10000) / 100;
-const hasUnknown = (m: RawMatch): boolean => expressionOf(m).includes('unknown');
 /** A rule's length as ScanCode counts it; an SPDX expression's rule is as long as the text read. */
 const ruleLength = (m: RawMatch): number => (m.matcher === '1-spdx-id' ? m.matchedLength : m.rule.tokens.length);
 

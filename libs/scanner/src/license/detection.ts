@@ -4,6 +4,7 @@ import { isExceptionKey, scancodeToSpdx } from './license-keys';
 import { diagnosticsText } from './matched-text';
 import { detectionIdentifier } from './python-names';
 import { spanWords, type Query } from './query';
+import { expressionOf } from './raw-match';
 import type { DetectOptions, LicenseDetectionResult, LicenseMatch, LicenseNotes, LicenseScan, RawMatch } from './types';
 
 /** Matches this many lines apart or closer belong to one detection (ScanCode's grouping). */
@@ -12,7 +13,7 @@ const LINES_THRESHOLD = 4;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 export function toLicenseMatch(q: Query, m: RawMatch, opts: DetectOptions): LicenseMatch {
-  const expression = m.expression ?? m.rule.licenseExpression;
+  const expression = expressionOf(m);
   const startLine = q.lines[m.qstart];
   const endLine = q.lines[m.qend];
   const out: LicenseMatch = {
@@ -65,9 +66,9 @@ function identifierOf(q: Query, expression: string, group: RawMatch[], matches: 
  * next to a notice for "version N or later" names the same license again.
  */
 function foldVersionReferences(group: RawMatch[]): RawMatch[] {
-  const expressions = new Set(group.map((m) => m.expression ?? m.rule.licenseExpression));
+  const expressions = new Set(group.map(expressionOf));
   return group.filter((m) => {
-    const e = m.expression ?? m.rule.licenseExpression;
+    const e = expressionOf(m);
     return !((m.rule.kind === 'reference' || m.rule.kind === 'tag') && m.matcher !== '1-spdx-id' && expressions.has(`${e}-plus`));
   });
 }
@@ -143,7 +144,7 @@ function promoteClues(analyzed: Analyzed[]): void {
   const detected = new Set(analyzed.flatMap((a) => (a.expression ? keysOf(a.expression) : [])));
   for (const a of analyzed) {
     if (a.expression || a.group.every((m) => m.rule.kind === 'clue')) continue;
-    const expression = attachExceptions(combineAnd(a.group.map((m) => m.expression ?? m.rule.licenseExpression)));
+    const expression = attachExceptions(combineAnd(a.group.map(expressionOf)));
     if (expression && keysOf(expression).every((k) => detected.has(k))) {
       a.expression = expression;
       a.log = [...a.log, 'not-license-clues-as-more-detections-present'];
@@ -156,7 +157,7 @@ export function buildScan(q: Query, matches: RawMatch[], opts: DetectOptions): L
   const analyzed: Analyzed[] = groupMatches(q, matches).map((found) => {
     const group = foldVersionReferences(found);
     const { forExpression, log } = analyzeGroup(group, q.lines[group[0].qstart], !!opts.packageLicense);
-    const expression = forExpression ? attachExceptions(combineAnd(forExpression.map((m) => m.expression ?? m.rule.licenseExpression))) : null;
+    const expression = forExpression ? attachExceptions(combineAnd(forExpression.map(expressionOf))) : null;
     return { group, expression, log };
   });
   promoteClues(analyzed);

@@ -5,6 +5,7 @@ import type { LicenseIndex } from './license-index';
 import { onlyMatchedText } from './matched-text';
 import { syntheticRuleIdentifier } from './python-names';
 import type { Query } from './query';
+import { hasUnknown } from './raw-match';
 import type { RawMatch, Rule } from './types';
 
 /** An unknown match covers at least four n-grams' worth of words, five of them legalese (ScanCode's thresholds). */
@@ -16,8 +17,6 @@ const MIN_DENSITY = 0.4;
 export const UNKNOWN_RULE_RELEVANCE = 50;
 /** An approximate match this short and covering this little of its rule is weak. */
 const WEAK_SEQ_COVERAGE = 0.25;
-
-const hasUnknown = (m: RawMatch): boolean => (m.expression ?? m.rule.licenseExpression).includes('unknown');
 
 /**
  * A weak match does not keep unknown detection away from its text: a short approximate match of

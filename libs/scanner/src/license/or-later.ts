@@ -1,5 +1,6 @@
 import { keyToSpdxId } from './license-keys';
 import { wordAt, type Query } from './query';
+import { expressionOf } from './raw-match';
 import type { RawMatch } from './types';
 
 /** Words after a versioned name that make it "or later": "GPL 2.0 or later", "v2 or any later version", "or newer". */
@@ -18,7 +19,7 @@ function saysOrLater(q: Query, after: number): boolean {
 export function widenOrLater(q: Query, matches: RawMatch[]): RawMatch[] {
   return matches.map((m) => {
     if (m.rule.kind !== 'reference' && m.rule.kind !== 'tag') return m;
-    const key = m.expression ?? m.rule.licenseExpression;
+    const key = expressionOf(m);
     if (!/^[a-z0-9.-]+$/.test(key) || key.endsWith('-plus') || !/\d/.test(key)) return m;
     const plus = `${key}-plus`;
     if (keyToSpdxId(plus).startsWith('LicenseRef-')) return m;

@@ -41,7 +41,7 @@ export function pyReprFloat(x: number): string {
   return String(x);
 }
 
-export type PyValue = string | number | PyValue[];
+export type PyValue = string | number | null | PyValue[];
 
 /**
  * Python's repr of a JSON-like value (str, number, bool, None, list, dict), for a statement
@@ -56,9 +56,9 @@ export function pyReprValue(v: unknown): string {
   return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyReprString(k)}: ${pyReprValue(x)}`).join(', ')}}`;
 }
 
-/** Python's repr of a tuple of strings, floats and tuples (arrays stand for tuples). */
+/** Python's repr of a tuple of strings, floats, None and tuples (arrays stand for tuples). */
 export function pyReprTuple(items: PyValue[]): string {
-  const parts = items.map((v) => (typeof v === 'string' ? pyReprString(v) : typeof v === 'number' ? pyReprFloat(v) : pyReprTuple(v)));
+  const parts = items.map((v) => (v === null ? 'None' : typeof v === 'string' ? pyReprString(v) : typeof v === 'number' ? pyReprFloat(v) : pyReprTuple(v)));
   return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(', ')})`;
 }
 

@@ -1,3 +1,4 @@
+import { expressionOf } from './raw-match';
 import type { RawMatch } from './types';
 
 /** A weaker match may share at most this share of its span with a stronger, kept match. */
@@ -49,8 +50,6 @@ export function refineMatches(matches: RawMatch[]): RawMatch[] {
   const real = kept.filter((m) => m.rule.kind !== 'false-positive');
   return dropPublicDomainMentions(dropUnversionedMentions(real)).sort((a, b) => a.qstart - b.qstart || a.qend - b.qend);
 }
-
-const expressionOf = (m: RawMatch): string => m.expression ?? m.rule.licenseExpression;
 
 /**
  * A bare "GNU General Public License" (or Library/Lesser) mention next to a versioned GPL notice

@@ -66,6 +66,11 @@ function wordEnd(t: string, start: number): number {
   return i;
 }
 
+/** Every word of a text, stopwords and all, lowercased: the words ScanCode's detection identifiers count. */
+export function allWords(text: string): string[] {
+  return [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+}
+
 export function wordTokens(text: string): string[] {
   const out: string[] = [];
   scanLine(text, (w) => out.push(w));

@@ -1,6 +1,6 @@
 import { ruleUrl } from './licensedb/licensedb-sources';
 import { detectionIdentifier, syntheticRuleIdentifier } from './python-names';
-import { WORD } from './tokenize';
+import { allWords } from './tokenize';
 import type { LicenseDetectionResult, LicenseScan } from './types';
 
 const UNKNOWN = 'unknown';
@@ -16,7 +16,7 @@ export function undetectedDetection(statement: string, path: string | null): Lic
   const text = `license ${statement}`;
   const identifier = syntheticRuleIdentifier(`package-manifest-${UNKNOWN}`, UNKNOWN, text);
   const lines = text.replace(/(\r\n|\r|\n)$/, '').split(/\r\n|\r|\n/);
-  const words = [...text.toLowerCase().matchAll(WORD)].map((m) => m[0]);
+  const words = allWords(text);
   return {
     license_expression: UNKNOWN,
     license_expression_spdx: UNKNOWN_SPDX,

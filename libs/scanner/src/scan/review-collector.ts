@@ -1,8 +1,8 @@
 import type { ReviewCollector, ReviewPackages, ReviewRecord } from '@sca/formats';
 import { combineAnd } from '../license/expression';
 import { scancodeToSpdx } from '../license/license-keys';
-import { detectionIdentifier, pyReprString, sha1Hex, uuidFromHex } from '../license/python-names';
-import { WORD } from '../license/tokenize';
+import { detectionIdentifier, pyReprTuple, sha1Hex, uuidFromHex } from '../license/python-names';
+import { allWords } from '../license/tokenize';
 
 /**
  * What each kind of review item asks of the reviewer. The kinds are ScanCode's (summarycode's
@@ -75,17 +75,13 @@ function itemDetection(d: Detection): Record<string, unknown> {
   };
 }
 
-/** Python's repr of a tuple of optional strings. */
-const reprTuple = (items: (string | null)[]): string => `(${items.map((v) => (v === null ? 'None' : pyReprString(v))).join(', ')}${items.length === 1 ? ',' : ''})`;
-
 /** Clue groups have no identifier: ScanCode counts them all as one unique detection. */
 const CLUES = '\0clues';
 
 /** The clue group that stands for every clue group, with the expression and identifier ScanCode gives it (from the matched text the result holds). */
 function cluesDetection(group: Match[]): Detection {
   const expression = combineAnd(group.map((m) => m.license_expression)) ?? '';
-  const words = (text: string): string[] => [...text.toLowerCase().matchAll(WORD)].map((w) => w[0]);
-  const identifier = detectionIdentifier(expression, group.map((m) => ({ ruleIdentifier: m.rule_identifier, score: m.score, words: words(m.matched_text ?? '') })));
+  const identifier = detectionIdentifier(expression, group.map((m) => ({ ruleIdentifier: m.rule_identifier, score: m.score, words: allWords(m.matched_text ?? '') })));
   return { license_expression: expression, matches: group, detection_log: [], identifier };
 }
 
@@ -172,7 +168,7 @@ export class LicenseReviewCollector implements ReviewCollector {
       } else if (!purls.has(purl)) kind = 'cannot-create-top-level-package';
       if (!kind) continue;
       const declared = (data.declared_license_expression as string | null) ?? null;
-      const uuid = uuidFromHex(sha1Hex(`(${reprTuple([purl, declared, path])},)`));
+      const uuid = uuidFromHex(sha1Hex(pyReprTuple([[purl, declared, path]])));
       const shown = purl ?? `pkg:${(data.type as string | null) || 'unknown'}/unknown`;
       out.push({ kind, item: { id: `${shown}-${uuid}`, detection: data, paths: [path] } });
     }

@@ -23,6 +23,8 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
   const info = out.info;
   const parts = splitName(name, entry.type === 'file');
   const rec: ToolkitFileRecord = { path: entry.path, type: entry.type, name, ...parts };
+  // --todo's review ids, filled by the writer once the review list is built (toolkit-todo.ts). In
+  // the toolkit's key order they follow the file info, or the name parts when there is none.
   if (options.todo && !options.info) rec.for_todo = [];
   if (options.info) {
     Object.assign(rec, {
