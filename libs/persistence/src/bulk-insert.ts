@@ -66,7 +66,10 @@ export async function bulkUpdate(
   if (rows.length === 0 || columns.length === 0) return 0;
   const set = columns.map((c) => `"${c}" = x."${c}"`).join(', ');
   const where = keys.map((k) => `t."${k}" = x."${k}"`).join(' AND ');
-  const sql = `UPDATE ${table} t SET ${set} FROM json_populate_recordset(NULL::${table}, $1::json) x WHERE ${where}`;
+  // Materialized: a table whose statistics predate its rows looks one row long, and the planner
+  // then loops over it with the function as the inner side, expanding the whole JSON array once
+  // per row (634 packages took 290 ms where one expansion takes 1 ms).
+  const sql = `WITH x AS MATERIALIZED (SELECT * FROM json_populate_recordset(NULL::${table}, $1::json)) UPDATE ${table} t SET ${set} FROM x WHERE ${where}`;
   const payload = JSON.stringify(rows.map((r) => pick(r, [...keys, ...columns])));
   return affectedRows(await db.query(sql, [payload]));
 }

@@ -30,6 +30,7 @@ export class PackageRepository {
   /** Writes `columns` of existing packages (by package_uid); returns how many rows changed. */
   async update(records: PackageRecord[], columns: readonly (keyof PackageRecord)[]): Promise<number> {
     const rows = records.map((p) => ({ ...p, project_uuid: this.scope.projectUuid }));
+    await this.scope.analyzePackagesOnce();
     return bulkUpdate(this.scope.db, 'discovered_packages', ['project_uuid', 'package_uid'], columns as string[], rows);
   }
 

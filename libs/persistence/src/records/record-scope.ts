@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
  */
 export class RecordScope {
   private resourcesAnalyzed: Promise<void> | null = null;
+  private packagesAnalyzed: Promise<void> | null = null;
 
   /** `runUuid` marks the rows the repositories insert, so that a resumed run can remove them. */
   constructor(readonly db: DataSource, readonly projectUuid: string, readonly runUuid: string | null = null) {}
@@ -20,5 +21,15 @@ export class RecordScope {
   analyzeResourcesOnce(): Promise<void> {
     this.resourcesAnalyzed ??= this.db.query('ANALYZE codebase_resources').then(() => undefined);
     return this.resourcesAnalyzed;
+  }
+
+  /**
+   * The same for packages, before the first update matched on package_uid: with no statistics
+   * the planner takes the project's packages for one row and loops over the updated rows once
+   * per package (the npm tree's 566 resolved packages: 270 ms against 30 ms after an ANALYZE).
+   */
+  analyzePackagesOnce(): Promise<void> {
+    this.packagesAnalyzed ??= this.db.query('ANALYZE discovered_packages').then(() => undefined);
+    return this.packagesAnalyzed;
   }
 }

@@ -55,6 +55,11 @@ export class CodebaseFiles {
     return null;
   }
 
+  /** The absolute path of a codebase path, with no lookup of where its bytes are. */
+  absPath(path: string): string {
+    return join(this.dir, path);
+  }
+
   /** Where the file at a codebase path (relative to codebase/) is; with `siblings`, where its directory's files are too. */
   file(path: string, opts: { siblings?: boolean } = {}): CodebaseFile {
     const absPath = join(this.dir, path);

@@ -53,9 +53,10 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
     // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
     const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
     for await (const r of rows) {
-      const file = codebase.file(r.path);
+      // Names first: where a file's bytes are is looked up only for the datafiles (a few in a hundred).
+      if (matchingHandlers(codebase.absPath(r.path), handlers).length === 0) continue;
       // Some handlers read a datafile's siblings (a wheel's METADATA its RECORD): they go with the task.
-      if (matchingHandlers(file.absPath, handlers).length > 0) yield { path: r.path, file: file.range ? codebase.file(r.path, { siblings: true }) : file };
+      yield { path: r.path, file: codebase.file(r.path, { siblings: true }) };
     }
   })();
   await forEachConcurrent(
