@@ -38,6 +38,8 @@ const PLAIN: Record<string, string | Buffer> = {
   'a very long last line without a terminator': `short\n${'y'.repeat(350)}`,
   'empty lines only': '\n\n\n',
   'UTF-8 past the 64 KiB encoding window': Buffer.from(`${'word '.repeat(13108)}\ncaf\u00e9\n`),
+  // reStructuredText's rule starts on `==` then a line of `=`, but names a file only with an author field or a directive below.
+  'a Markdown heading underlined with =': 'Title\n=====\n\nSome words about it.\n',
 };
 
 const OTHER_FORMATS: Record<string, string | Buffer> = {
@@ -51,6 +53,7 @@ const OTHER_FORMATS: Record<string, string | Buffer> = {
   'a shebang': '#!/usr/bin/env node\nconsole.log(1);\n',
   LaTeX: '\\documentclass{article}\n\\begin{document}\nx\n\\end{document}\n',
   troff: '.TH FOO 1\n.SH NAME\nfoo\n',
+  'reStructuredText (an author field)': 'Title\n=====\n\n:Author: me\n',
   'ISO-8859 text': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
   'a UTF-8 BOM': Buffer.from('\ufeffhello\n'),
   'UTF-16': Buffer.from('\ufeffhi\n', 'utf16le'),

@@ -30,6 +30,16 @@ const REGEX_SAMPLES = {
   '^[^Cc \\t].*$': 'C x\nC y\n',
 };
 
+/**
+ * Samples for rules whose continuations go deeper than one level past the top-level test: the
+ * default sample passes the top-level test only, so libmagic's trace stops at the second level.
+ * reStructuredText's `==` needs a line of `=` after it before its third level (an author field
+ * or a directive) is tried; Markdown headings underlined with `=` pass the first two.
+ */
+const DEEP_SAMPLES = {
+  'magic/rst:5': '==\n==\nfoo bar\n',
+};
+
 /** A plain text that no text rule describes, so that libmagic tries them all. */
 const PLAIN = 'Copyright (C) 2012-2017 by Jane Doe\n\nPermission is hereby granted, free of charge, to any person obtaining a copy\nof this software.\n';
 
@@ -98,7 +108,7 @@ function parseTest(match) {
 function harvestContinuations(rules, trace) {
   for (const rule of rules) {
     if (rule.prints) continue;
-    const sample = rule.type === 'regex' ? REGEX_SAMPLES[rule.value] : rule.op === '!' ? 'hello world\n' : ' '.repeat(rule.offset ?? 0) + unescapeMagic(rule.value) + '\nfoo bar\n';
+    const sample = DEEP_SAMPLES[rule.source] ?? (rule.type === 'regex' ? REGEX_SAMPLES[rule.value] : rule.op === '!' ? 'hello world\n' : ' '.repeat(rule.offset ?? 0) + unescapeMagic(rule.value) + '\nfoo bar\n');
     if (sample === undefined) throw new Error(`no sample for ${rule.source} ${rule.value}: add one to REGEX_SAMPLES`);
     const out = trace(sample);
     const [file, line] = rule.source.split(':');
