@@ -4,6 +4,7 @@ import { PurlDbClient, type FetchPolicy, type PurlDbSettings } from '@sca/fetch'
 import { ScanPool } from '@sca/scanner';
 import type { ObjectStorage } from '@sca/storage';
 import { loadCodebaseFiles } from './codebase-files';
+import { PackageScanCarry } from './package-scan-carry';
 import type { RunPolicies } from './run-policies';
 import { RunStoppedError, type ClamdSettings, type ScanSettings, type StepContext, type StepRun, type WorkDirs } from './step-context';
 
@@ -81,6 +82,7 @@ export async function createStepContext(
     clamd: services.clamd,
     codebase: () => loadCodebaseFiles(dirs),
     scanPool: () => (pool ??= services.scanPool?.() ?? new ScanPool({ processes: services.scan.processes, workerMemoryMb: services.scan.workerMemoryMb })),
+    packageScans: new PackageScanCarry(),
     purldb: () => (purldb ??= purldbSettings ? availablePurlDb(purldbSettings) : Promise.resolve(null)),
     signal: hooks.signal,
     log: hooks.log,

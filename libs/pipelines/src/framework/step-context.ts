@@ -5,6 +5,7 @@ import type { ClamdAddress, Policies, ScanPool } from '@sca/scanner';
 import { ObjectStorage } from '@sca/storage';
 import { FetchPolicy, type PurlDbClient } from '@sca/fetch';
 import type { CodebaseFiles } from './codebase-files';
+import type { PackageScanCarry } from './package-scan-carry';
 
 export interface WorkDirs {
   root: string;
@@ -89,6 +90,8 @@ export interface StepContext {
    * than once per step. Steps never close it.
    */
   scanPool(): ScanPool;
+  /** Package scans collection started for the package scan step (see PackageScanCarry). */
+  packageScans: PackageScanCarry;
   /**
    * The configured PurlDB when it answers (asked once per run, at the first call), null when
    * none is configured or it is unavailable: the PurlDB steps then log and skip.

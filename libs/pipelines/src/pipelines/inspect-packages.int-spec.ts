@@ -54,6 +54,24 @@ describe('inspect_packages on a zipped npm project with its installed node_modul
   });
 });
 
+describe('inspect_packages on datafiles flagged after collection', () => {
+  it('leaves an ignored and an empty datafile as flagged, though collection scanned their package data', async () => {
+    const zip = join(mkdtempSync(join(tmpdir(), 'npm-flagged-')), 'flagged.zip');
+    await writeZip(zip, {
+      'app/package.json': JSON.stringify({ name: 'app', version: '1.0.0' }),
+      'app/vendor/old/package.json': JSON.stringify({ name: 'old', version: '0.1.0' }),
+      'app/empty/package.json': '',
+    });
+    const r = await harness().run({ pipeline: 'inspect_packages', inputs: [zip], settings: { ignored_patterns: '*/vendor/*' } });
+    expect(r.status).toBe('success');
+    expect(r.packages.map((p) => p.purl)).toEqual(['pkg:npm/app@1.0.0']);
+    const byPath = Object.fromEntries(r.resources.map((x) => [x.path.replace('flagged.zip-extract/', ''), x]));
+    expect([byPath['app/package.json'].status, byPath['app/package.json'].package_data.length]).toEqual(['application-package', 1]);
+    expect([byPath['app/vendor/old/package.json'].status, byPath['app/vendor/old/package.json'].package_data]).toEqual(['ignored-pattern', []]);
+    expect([byPath['app/empty/package.json'].status, byPath['app/empty/package.json'].package_data]).toEqual(['ignored-empty-file', []]);
+  });
+});
+
 describe('inspect_packages on a zip with a corrupt member', () => {
   it('lists the member, records its read error (CRC) as a message, and goes on with the others', async () => {
     const zip = join(mkdtempSync(join(tmpdir(), 'npm-corrupt-')), 'corrupt.zip');

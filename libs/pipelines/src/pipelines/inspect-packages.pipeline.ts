@@ -1,5 +1,5 @@
 import { definePipeline, defineStep } from '../framework/define';
-import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
+import { codebaseIntakeSteps } from '../steps/codebase/intake-steps';
 import { resolveDependenciesStatically, scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
 
 /**
@@ -36,7 +36,7 @@ export const inspectPackagesPipeline = definePipeline({
   downloadInputs: true,
   isAddon: false,
   steps: [
-    ...CODEBASE_INTAKE_STEPS,
+    ...codebaseIntakeSteps({ packageOnly: true }),
     scanBinariesForPackage,
     scanForApplicationPackagesStep,
     resolveDependencies,

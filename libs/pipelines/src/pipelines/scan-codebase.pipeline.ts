@@ -1,5 +1,5 @@
 import { definePipeline, defineStep } from '../framework/define';
-import { CODEBASE_INTAKE_STEPS } from '../steps/codebase/intake-steps';
+import { codebaseIntakeSteps } from '../steps/codebase/intake-steps';
 import { collectAndCreateLicenseDetections } from '../steps/codebase/license-detections.step';
 import { scanForApplicationPackages } from '../steps/codebase/scan-packages.step';
 import { scanForFilesStep } from '../steps/codebase/scan-files.step';
@@ -17,7 +17,7 @@ export const scanCodebasePipeline = definePipeline({
   downloadInputs: true,
   isAddon: false,
   steps: [
-    ...CODEBASE_INTAKE_STEPS,
+    ...codebaseIntakeSteps({ packageOnly: false }),
     scanForApplicationPackagesStep,
     scanForFilesStep,
     collectAndCreateLicenseDetections,

@@ -1,12 +1,14 @@
 import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
 import { BatchWriter, type ResourceInput } from '@sca/persistence';
-import { toolkitRecord, type FileScanOutput } from '@sca/scanner';
+import { matchingHandlers, toolkitRecord, type FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
+import type { CodebaseFiles } from '../../framework/codebase-files';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
+import { packageScanHandlers, packageScanKey, packageScanOptions, type PackageScanPlan } from './package-scan-plan';
 
 const ROOT = 'codebase';
 /**
@@ -50,13 +52,31 @@ export const codebasePlacement: ResourcePlacement = (path) => {
 };
 
 /**
+ * With a package scan plan, each file a package handler recognises by name also gets its package
+ * scan started in the pool, carried to the package scan step (ctx.packageScans): that step then
+ * waits for nothing but the scans still running.
+ */
+function packageScanStarter(ctx: StepContext, codebase: CodebaseFiles, plan: PackageScanPlan | undefined): ((path: string) => void) | null {
+  if (!plan) return null;
+  const options = packageScanOptions(ctx, plan);
+  const handlers = packageScanHandlers(plan);
+  const add = ctx.packageScans.start(packageScanKey(options));
+  return (path) => {
+    if (matchingHandlers(codebase.absPath(path), handlers).length === 0) return;
+    // The same task the package scan step would hand the pool, siblings included.
+    add(path, ctx.scanPool().scan({ ...codebase.file(path, { siblings: true }), path, type: 'file', options }));
+  };
+}
+
+/**
  * Walks codebase/ (mounted trees included) and creates one resource per file, directory and symlink with its file info
  * (computed in the worker pool), in batches. Symlinks get status `symlink` and no info; a file
  * that cannot be read gets `resource-read-error` and an error message.
  */
-export async function collectCodebaseResources(ctx: StepContext, placement: ResourcePlacement = codebasePlacement): Promise<number> {
+export async function collectCodebaseResources(ctx: StepContext, placement: ResourcePlacement = codebasePlacement, packagePlan?: PackageScanPlan): Promise<number> {
   const options = { ...baseScanOptions(ctx), info: true };
   const codebase = await ctx.codebase();
+  const startPackageScan = packageScanStarter(ctx, codebase, packagePlan);
   const stats = await codebase.stats(ROOT);
   const pool = ctx.scanPool();
   const messages = ctx.messages.batch();
@@ -75,6 +95,7 @@ export async function collectCodebaseResources(ctx: StepContext, placement: Reso
     pool.concurrency * TASKS_PER_WORKER,
     async (entry): Promise<FileScanOutput> => {
       if (entry.type !== 'file') return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
+      startPackageScan?.(entry.path.slice(ROOT.length + 1));
       return pool.scan({ absPath: entry.absPath, range: entry.range, path: entry.path, type: entry.type, options });
     },
     async (entry, out) => {
@@ -104,14 +125,19 @@ export async function collectCodebaseResources(ctx: StepContext, placement: Reso
   return batch.written;
 }
 
-export const collectAndCreateCodebaseResources = defineStep({
-  name: STEP_NAME,
-  doc: 'Collect and create codebase resources.',
-  codebaseFinal: true,
-  async run(ctx) {
-    const n = await collectCodebaseResources(ctx);
-    // The codebase's resources are all in: their statistics are gathered while the next steps start.
-    ctx.resources.analyzeWhenCollected();
-    ctx.log(`${n} codebase resources created`);
-  },
-});
+/** The step; with a package scan plan, the datafiles' package scans start during collection (see packageScanStarter). */
+export function collectAndCreateCodebaseResourcesStep(packagePlan?: PackageScanPlan) {
+  return defineStep({
+    name: STEP_NAME,
+    doc: 'Collect and create codebase resources.',
+    codebaseFinal: true,
+    async run(ctx) {
+      const n = await collectCodebaseResources(ctx, codebasePlacement, packagePlan);
+      // The codebase's resources are all in: their statistics are gathered while the next steps start.
+      ctx.resources.analyzeWhenCollected();
+      ctx.log(`${n} codebase resources created`);
+    },
+  });
+}
+
+export const collectAndCreateCodebaseResources = collectAndCreateCodebaseResourcesStep();

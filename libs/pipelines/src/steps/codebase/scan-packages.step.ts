@@ -5,13 +5,14 @@ import { normalizeDependency, normalizePackage, type InventoryDependency } from 
 import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/contracts';
 import { BatchWriter } from '@sca/persistence';
 import {
-  allHandlers, applicationHandlers, assemblePackages, CodebaseView, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
+  assemblePackages, CodebaseView, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
+import { TASKS_PER_WORKER } from './codebase-files';
+import { packageScanHandlers, packageScanKey, packageScanOptions } from './package-scan-plan';
 
 export interface PackageScanOptions {
   /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
@@ -41,10 +42,11 @@ interface DatafileUpdate {
  * messages); then the assembly pass creates packages, dependencies and file links in bulk.
  */
 export async function scanForApplicationPackages(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
-  const handlers = opts.packageOnly ? allHandlers() : applicationHandlers();
-  // Package data as ScanCode.io stores it on its datafile: license matches without from_file (its
-  // packages get the datafile's when assembled).
-  const options = { ...baseScanOptions(ctx), package: true, packageOnly: opts.packageOnly, licenseFromFile: false };
+  const handlers = packageScanHandlers(opts);
+  const options = packageScanOptions(ctx, opts);
+  // Scans collection started under these options (see collectCodebaseResources): a file that got a
+  // status since (empty, ignored) is simply not asked for.
+  const carried = ctx.packageScans.take(packageScanKey(options));
   const pool = ctx.scanPool();
   const codebase = await ctx.codebase();
   const messages = ctx.messages.batch();
@@ -62,7 +64,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   await forEachConcurrent(
     candidates,
     pool.concurrency * TASKS_PER_WORKER,
-    (c): Promise<FileScanOutput> => pool.scan({ ...c.file, path: c.path, type: 'file', options }),
+    async (c): Promise<FileScanOutput> => (await carried?.get(c.path)) ?? pool.scan({ ...c.file, path: c.path, type: 'file', options }),
     async (c, out) => {
       ctx.throwIfStopped();
       const data = out.package_data ?? [];
