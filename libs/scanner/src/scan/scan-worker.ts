@@ -45,10 +45,25 @@ export function copyrightHolders(statements: string[]): string[][] {
  * compiled and the license index built (the statements' fields).
  */
 export async function warmUp(tasks: StatementTask[]): Promise<StatementLicenseFields[]> {
+  warmed ??= warmEngine().catch((error: unknown) => {
+    warmed = null;
+    throw error;
+  });
+  await warmed;
+  return licenseFields(tasks);
+}
+
+/**
+ * Once per worker: a pool kept between runs is asked to warm up again by each run's first step,
+ * and warming file info and the copyright detector again cost each worker about a CPU-second
+ * there, beside the archive mount the run was waiting for.
+ */
+let warmed: Promise<void> | null = null;
+
+async function warmEngine(): Promise<void> {
   await loadMagic();
   await warmFileInfo();
   warmCopyrightDetector();
-  return licenseFields(tasks);
 }
 
 /** Piscina worker entry (`name: 'systemDatafiles'`): installed-database files of a root, parsed. */
