@@ -213,12 +213,13 @@ export class ResourceRepository {
   }
 
   /** Every path and type, with the package data of datafiles: what package assembly reads. */
-  withPackageData(): AsyncGenerator<{ path: string; type: ResourceType; package_data: Record<string, unknown>[] | null }> {
+  withPackageData(known: readonly string[] = []): AsyncGenerator<{ path: string; type: ResourceType; package_data: Record<string, unknown>[] | null }> {
+    // `known`: paths whose package data the caller holds already (null here, whatever is stored).
     return streamQuery(
       this.scope.db,
-      `SELECT path, type, CASE WHEN jsonb_array_length(package_data) > 0 THEN package_data END AS package_data
+      `SELECT path, type, CASE WHEN jsonb_array_length(package_data) > 0 AND NOT (path = ANY($2::text[])) THEN package_data END AS package_data
        FROM codebase_resources WHERE project_uuid = $1 ORDER BY path`,
-      [this.project],
+      [this.project, known],
       5000,
     );
   }

@@ -51,6 +51,8 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   const codebase = await ctx.codebase();
   const messages = ctx.messages.batch();
   const datafiles = new BatchWriter<DatafileUpdate>(UPDATE_BATCH, (rows) => ctx.resources.update(rows, ['package_data', 'status']));
+  // What the datafiles' rows get, kept for the assembly: it need not read back what was just written.
+  const found = new Map<string, PackageData[]>();
   const candidates = (async function* () {
     // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
     const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
@@ -70,25 +72,29 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
       const data = out.package_data ?? [];
       if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
       if (data.length === 0 && out.scan_errors.length === 0) return;
+      if (data.length > 0) found.set(c.path, data);
       await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
     },
   );
-  await datafiles.flush();
-  await messages.flush();
+  // The last rows are written while the codebase's other resources are read for the assembly, on two connections.
+  const [, view] = await Promise.all([datafiles.flush().then(() => messages.flush()), codebaseView(ctx, found)]);
   ensureAllWritten(opts.model, 'package datafile', datafiles);
   ctx.log(`${datafiles.written} package datafile(s) found`);
-  await assembleAndSave(ctx, opts);
+  await assembleAndSave(ctx, opts, view);
 }
 
-async function codebaseView(ctx: StepContext): Promise<CodebaseView> {
+/** Every resource with its package data: the datafiles just scanned from `found`, the others' as stored. */
+async function codebaseView(ctx: StepContext, found: Map<string, PackageData[]>): Promise<CodebaseView> {
   const entries: CodebaseEntry[] = [];
-  for await (const r of ctx.resources.withPackageData()) entries.push({ path: r.path, type: r.type, packageData: (r.package_data as unknown as PackageData[] | null) ?? undefined });
+  for await (const r of ctx.resources.withPackageData([...found.keys()])) {
+    entries.push({ path: r.path, type: r.type, packageData: found.get(r.path) ?? (r.package_data as unknown as PackageData[] | null) ?? undefined });
+  }
   const codebase = await ctx.codebase();
   return new CodebaseView(entries, (path) => codebase.read(path));
 }
 
-async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions): Promise<void> {
-  const assembly = assemblePackages(await codebaseView(ctx), handlersById());
+async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions, view: CodebaseView): Promise<void> {
+  const assembly = assemblePackages(view, handlersById());
   await ctx.messages.addMany(assembly.messages.map((m) => ({ severity: m.severity, description: m.description, model: 'assemble_package', details: { resource_path: m.path } })));
   const { packages, dependencies } = assembly;
   if (opts.packageOnly) await detectPackageLicenses(ctx, packages);
