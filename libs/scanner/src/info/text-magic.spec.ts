@@ -40,6 +40,8 @@ const PLAIN: Record<string, string | Buffer> = {
   'UTF-8 past the 64 KiB encoding window': Buffer.from(`${'word '.repeat(13108)}\ncaf\u00e9\n`),
   // reStructuredText's rule starts on `==` then a line of `=`, but names a file only with an author field or a directive below.
   'a Markdown heading underlined with =': 'Title\n=====\n\nSome words about it.\n',
+  // Unified diff's rule starts on `--- ` and goes on in a named rule (`+++ `, then `@@ -`).
+  'a "--- " line with no hunk after it': 'Notes\n--- not a diff\nmore words\n',
 };
 
 const OTHER_FORMATS: Record<string, string | Buffer> = {
@@ -53,6 +55,7 @@ const OTHER_FORMATS: Record<string, string | Buffer> = {
   'a shebang': '#!/usr/bin/env node\nconsole.log(1);\n',
   LaTeX: '\\documentclass{article}\n\\begin{document}\nx\n\\end{document}\n',
   troff: '.TH FOO 1\n.SH NAME\nfoo\n',
+  'a unified diff': '--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n',
   'reStructuredText (an author field)': 'Title\n=====\n\n:Author: me\n',
   'ISO-8859 text': Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]),
   'a UTF-8 BOM': Buffer.from('\ufeffhello\n'),

@@ -38,6 +38,8 @@ const REGEX_SAMPLES = {
  */
 const DEEP_SAMPLES = {
   'magic/rst:5': '==\n==\nfoo bar\n',
+  // Unified diff's `--- ` uses a named rule (`+++ `, a line end, then `@@ -`): a whole hunk header reaches it.
+  'magic/diff:114': '--- a\n+++ b\n@@ -1 +1 @@\n',
 };
 
 /** A plain text that no text rule describes, so that libmagic tries them all. */
@@ -121,11 +123,22 @@ function harvestContinuations(rules, trace) {
     // it that the trace shows (only tests whose parent matched the sample are tried and shown).
     rule.then = [];
     const parents = [{ children: rule.then }];
+    // A `use` runs a named rule, whose trace follows it from its `name` line at level 0: the named
+    // rule's lines (numbered after its name line) go below the use, one level per `>`.
+    let last = null;
+    let named = null;
     for (let i = at + 1; i < out.length; i++) {
       const any = ANY_RULE.exec(out[i]);
       if (!any) continue;
-      const level = any[3].length - 1;
-      if (level === 0) break;
+      let level = any[3].length - 1;
+      if (named && Number(any[2]) > named.line && level > 0) level += named.level;
+      else named = null;
+      if (level === 0) {
+        const name = RULE.exec(out[i]);
+        if (name?.[5] !== 'name' || last?.test.type !== 'use') break;
+        named = { level: last.level, line: Number(any[2]) };
+        continue;
+      }
       const m = RULE.exec(out[i]);
       const test = m ? parseTest(m) : { type: 'unknown', offset: null, flags: '', op: '', value: out[i], prints: true };
       if (isRelative(out, i)) test.relative = true;
@@ -135,6 +148,7 @@ function harvestContinuations(rules, trace) {
       (parent.children ??= []).push(test);
       parents.length = level;
       parents.push(test);
+      last = { test, level };
     }
   }
 }
