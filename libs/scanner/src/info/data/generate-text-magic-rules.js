@@ -40,6 +40,8 @@ const DEEP_SAMPLES = {
   'magic/rst:5': '==\n==\nfoo bar\n',
   // Unified diff's `--- ` uses a named rule (`+++ `, a line end, then `@@ -`): a whole hunk header reaches it.
   'magic/diff:114': '--- a\n+++ b\n@@ -1 +1 @@\n',
+  // Ruby's `class` line names a file only with an include, a module or a def after it (JavaScript classes pass the first test).
+  'magic/ruby:31': 'class Foo\n  include Bar\n  def baz\n  end\nend\n',
 };
 
 /** A plain text that no text rule describes, so that libmagic tries them all. */
