@@ -134,18 +134,19 @@ describe('clamd going away during a scan', () => {
     return Array.from({ length: 400 }, (_, i) => file(dir, `f/${String(i).padStart(4, '0')}.txt`, `file ${i}\n`));
   };
 
-  it('fails with clamd named once the retries are spent; every clean verdict is one clamd logged', async () => {
+  it('fails with clamd named once the retries are spent; every clean verdict is one clamd gave', async () => {
     const cleanLogged = () => clamd.log().filter((l) => /^instream\(.*\): OK$/.test(l)).length;
     const okBefore = cleanLogged();
     const seen: VirusVerdict[] = [];
     let killed: Promise<void> | null = null;
-    const run = scanFilesForViruses(many(), options({
+    const opts = options({
       retries: 2,
       onVerdict: (v) => {
         seen.push(v);
         if (seen.length === 50) killed = clamd.kill();
       },
-    }));
+    });
+    const run = scanFilesForViruses(many(), opts);
     try {
       await expect(run).rejects.toThrow(new RegExp(`^clamd at tcp://127\\.0\\.0\\.1:${clamd.address.port} is not answering while scanning f/\\d+\\.txt: .+ \\(3 attempts\\)$`));
     } finally {
@@ -156,7 +157,9 @@ describe('clamd going away during a scan', () => {
     expect(seen.length).toBeGreaterThanOrEqual(50);
     expect(seen.length).toBeLessThan(400);
     expect(seen.every((v) => v.outcome === 'clean')).toBe(true);
-    expect(seen.length).toBeLessThanOrEqual(logged);
+    // clamd answers a scan before it logs it: a scan in flight on one of the connections when
+    // clamd was killed may have its answer and no log line (seen once: 51 verdicts, 50 lines).
+    expect(seen.length).toBeLessThanOrEqual(logged + opts.connections);
   }, 60_000);
 
   it('goes on when clamd is back within the retries, with a verdict for every file', async () => {
