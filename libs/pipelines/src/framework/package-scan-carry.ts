@@ -1,4 +1,4 @@
-import type { FileScanOutput } from '@sca/scanner';
+import type { FileScanOutput, ScanOptions } from '@sca/scanner';
 
 /**
  * Package scans started by one step for a later step of the same run: collection hands the
@@ -10,18 +10,18 @@ import type { FileScanOutput } from '@sca/scanner';
 export class PackageScanCarry {
   private carried: { key: string; scans: Map<string, Promise<FileScanOutput | null>> } | null = null;
 
-  /** Starts a carry under `key` (it replaces any earlier one) and returns how to add to it. */
-  start(key: string): (path: string, scan: Promise<FileScanOutput>) => void {
+  /** Starts a carry of scans made with `options` (it replaces any earlier one) and returns how to add to it. */
+  start(options: ScanOptions): (path: string, scan: Promise<FileScanOutput>) => void {
     const scans = new Map<string, Promise<FileScanOutput | null>>();
-    this.carried = { key, scans };
+    this.carried = { key: JSON.stringify(options), scans };
     // Caught at once: a scan nobody takes (a file flagged meanwhile) must not be an unhandled rejection.
     return (path, scan) => scans.set(path, scan.catch(() => null));
   }
 
-  /** The scans carried under `key`, by codebase path, or null; the carry is emptied either way. */
-  take(key: string): Map<string, Promise<FileScanOutput | null>> | null {
+  /** The scans carried under the same `options`, by codebase path, or null; the carry is emptied either way. */
+  take(options: ScanOptions): Map<string, Promise<FileScanOutput | null>> | null {
     const carried = this.carried;
     this.carried = null;
-    return carried?.key === key ? carried.scans : null;
+    return carried?.key === JSON.stringify(options) ? carried.scans : null;
   }
 }

@@ -1,14 +1,14 @@
 import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
 import { BatchWriter, type ResourceInput } from '@sca/persistence';
-import { matchingHandlers, toolkitRecord, type FileScanOutput } from '@sca/scanner';
+import { toolkitRecord, type FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { CodebaseFiles } from '../../framework/codebase-files';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
-import { packageScanHandlers, packageScanKey, packageScanOptions, type PackageScanPlan } from './package-scan-plan';
+import { packageScanHandlers, packageScanOptions, packageScanTask, type PackageScanPlan } from './package-scan-plan';
 
 const ROOT = 'codebase';
 /**
@@ -60,11 +60,10 @@ function packageScanStarter(ctx: StepContext, codebase: CodebaseFiles, plan: Pac
   if (!plan) return null;
   const options = packageScanOptions(ctx, plan);
   const handlers = packageScanHandlers(plan);
-  const add = ctx.packageScans.start(packageScanKey(options));
+  const add = ctx.packageScans.start(options);
   return (path) => {
-    if (matchingHandlers(codebase.absPath(path), handlers).length === 0) return;
-    // The same task the package scan step would hand the pool, siblings included.
-    add(path, ctx.scanPool().scan({ ...codebase.file(path, { siblings: true }), path, type: 'file', options }));
+    const task = packageScanTask(codebase, handlers, path, options);
+    if (task) add(path, ctx.scanPool().scan(task));
   };
 }
 

@@ -1,4 +1,5 @@
-import { allHandlers, applicationHandlers, type DatafileHandler, type ScanOptions } from '@sca/scanner';
+import { allHandlers, applicationHandlers, matchingHandlers, type DatafileHandler, type FileScanTask, type ScanOptions } from '@sca/scanner';
+import type { CodebaseFiles } from '../../framework/codebase-files';
 import type { StepContext } from '../../framework/step-context';
 import { baseScanOptions } from './codebase-files';
 
@@ -20,7 +21,13 @@ export function packageScanHandlers(plan: PackageScanPlan): readonly DatafileHan
   return plan.packageOnly ? allHandlers() : applicationHandlers();
 }
 
-/** The key package scans are carried under from collection to the package scan step. */
-export function packageScanKey(options: ScanOptions): string {
-  return JSON.stringify(options);
+/**
+ * The pool task that scans a codebase file for package data, or null when no handler recognises
+ * its name. Names are tested first: where a file's bytes are is looked up for the datafiles only
+ * (a few in a hundred), with their siblings (a wheel's METADATA reads its RECORD). Collection and
+ * the package scan step both build their tasks here, so a carried scan is the step's own.
+ */
+export function packageScanTask(codebase: CodebaseFiles, handlers: readonly DatafileHandler[], path: string, options: ScanOptions): FileScanTask | null {
+  if (matchingHandlers(codebase.absPath(path), handlers).length === 0) return null;
+  return { ...codebase.file(path, { siblings: true }), path, type: 'file', options };
 }

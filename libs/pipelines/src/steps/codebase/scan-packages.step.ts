@@ -5,14 +5,14 @@ import { normalizeDependency, normalizePackage, type InventoryDependency } from 
 import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/contracts';
 import { BatchWriter } from '@sca/persistence';
 import {
-  assemblePackages, CodebaseView, handlersById, licenseStatementText, matchingHandlers, resolveStatically, type CodebaseEntry,
+  assemblePackages, CodebaseView, handlersById, licenseStatementText, resolveStatically, type CodebaseEntry,
   type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { TASKS_PER_WORKER } from './codebase-files';
-import { packageScanHandlers, packageScanKey, packageScanOptions } from './package-scan-plan';
+import { packageScanHandlers, packageScanOptions, packageScanTask } from './package-scan-plan';
 
 export interface PackageScanOptions {
   /** ScanCode's package_only: every handler (system ones too), statements left undetected. */
@@ -46,7 +46,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   const options = packageScanOptions(ctx, opts);
   // Scans collection started under these options (see collectCodebaseResources): a file that got a
   // status since (empty, ignored) is simply not asked for.
-  const carried = ctx.packageScans.take(packageScanKey(options));
+  const carried = ctx.packageScans.take(options);
   const pool = ctx.scanPool();
   const codebase = await ctx.codebase();
   const messages = ctx.messages.batch();
@@ -57,23 +57,21 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
     // Manifests flagged by get_manifest_inputs and not parsed yet, or every file without a status.
     const rows = opts.resources === 'manifests' ? ctx.resources.filesWithStatusAndNoPackageData(RESOURCE_STATUS.applicationPackage) : ctx.resources.withoutStatus({ filesOnly: true });
     for await (const r of rows) {
-      // Names first: where a file's bytes are is looked up only for the datafiles (a few in a hundred).
-      if (matchingHandlers(codebase.absPath(r.path), handlers).length === 0) continue;
-      // Some handlers read a datafile's siblings (a wheel's METADATA its RECORD): they go with the task.
-      yield { path: r.path, file: codebase.file(r.path, { siblings: true }) };
+      const task = packageScanTask(codebase, handlers, r.path, options);
+      if (task) yield task;
     }
   })();
   await forEachConcurrent(
     candidates,
     pool.concurrency * TASKS_PER_WORKER,
-    async (c): Promise<FileScanOutput> => (await carried?.get(c.path)) ?? pool.scan({ ...c.file, path: c.path, type: 'file', options }),
-    async (c, out) => {
+    async (task): Promise<FileScanOutput> => (await carried?.get(task.path)) ?? pool.scan(task),
+    async (task, out) => {
       ctx.throwIfStopped();
       const data = out.package_data ?? [];
-      if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, c.path, out.scan_errors);
+      if (out.scan_errors.length > 0) await messages.scanErrors(opts.model, task.path, out.scan_errors);
       if (data.length === 0 && out.scan_errors.length === 0) return;
-      if (data.length > 0) found.set(c.path, data);
-      await datafiles.add({ path: c.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
+      if (data.length > 0) found.set(task.path, data);
+      await datafiles.add({ path: task.path, package_data: data as unknown as Record<string, unknown>[], status: out.scan_errors.length > 0 ? RESOURCE_STATUS.scannedWithError : RESOURCE_STATUS.applicationPackage });
     },
   );
   // The last rows are written while the codebase's other resources are read for the assembly, on two connections.
