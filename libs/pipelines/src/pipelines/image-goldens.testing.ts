@@ -1,4 +1,4 @@
-import type { Json, KnownDifference } from '@sca/testing';
+import type { KnownDifference } from '@sca/testing';
 
 /**
  * The differences between ScanCode.io's image and rootfs goldens and our results, each with its
@@ -13,7 +13,6 @@ function forAreas(areas: string[], where: string, rest: Omit<KnownDifference, 'w
   return areas.map((area) => ({ ...rest, where: `${area}:${where}` }));
 }
 
-const isHex = (o: Json | undefined) => typeof o === 'string' && /^[0-9a-f]{128}$/.test(o);
 const DEP5 = 'A machine-readable (DEP-5) copyright file: ScanCode 32.x gives the primary license (header or `Files: *`) as declared and every paragraph\'s license as other_license_detections, with a YAML-like statement; the service keeps the declared license of the License fields (and ScanCode 32.3\'s Python-list statement). Follow-up with issue 18 (packages goldens).';
 
 export const IMAGE_KNOWN_DIFFERENCES: KnownDifference[] = [
@@ -31,10 +30,6 @@ export const IMAGE_KNOWN_DIFFERENCES: KnownDifference[] = [
   }),
 
   // Resource file info
-  ...forAreas(AREAS, 'files[*].sha512', {
-    kind: 'golden-source', golden: '', check: (_g, o) => isHex(o),
-    reason: 'The goldens were made by a ScanCode.io that did not compute sha512 at collection.',
-  }),
   ...forAreas(AREAS, 'files[*].is_top_level', {
     kind: 'departure', golden: false, ours: true,
     reason: 'The service classifies resources as the toolkit\'s --classify does (key files, top level); ScanCode.io leaves the flags false at collection (the same in scan_codebase).',

@@ -1,7 +1,7 @@
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESOURCE_STATUS } from '@sca/contracts';
-import { archiveKind, extractArchive, hashFile, readArchiveHead, thresholdAlert, type ThresholdAlert } from '@sca/scanner';
+import { archiveKind, extractArchive, inputDigests, readArchiveHead, thresholdAlert, type ThresholdAlert } from '@sca/scanner';
 import { definePipeline, defineStep } from '../framework/define';
 import type { StepContext } from '../framework/step-context';
 import { extractCodebaseArchives } from '../steps/codebase/copy-and-extract.steps';
@@ -34,8 +34,8 @@ const collectInputInformation = defineStep({
   doc: 'Collect and store information about the project input.',
   async run(ctx) {
     const input = await packageInput(ctx);
-    const { hashes, size } = await hashFile(input, 0);
-    await ctx.updateProjectExtraData({ filename: input.slice(ctx.dirs.input.length + 1), size, md5: hashes.md5, sha1: hashes.sha1, sha256: hashes.sha256, sha512: hashes.sha512 });
+    const { size, md5, sha1, sha256, sha512 } = await inputDigests(input);
+    await ctx.updateProjectExtraData({ filename: input.slice(ctx.dirs.input.length + 1), size, md5, sha1, sha256, sha512 });
   },
 });
 

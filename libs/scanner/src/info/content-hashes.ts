@@ -6,13 +6,20 @@ import { readRange, type FileRange } from '../archive/archive-tree';
 /** Read size per step: large enough for few syscalls, small enough to keep memory flat on big files. */
 const CHUNK_BYTES = 1024 * 1024;
 
+/**
+ * A file's digests as ScanCode's file info gives them (scancode.api.get_file_info: sha1, md5,
+ * sha256 and git's blob id). ScanCode.io stores no sha512 for a resource: only its inputs and
+ * packages have one (see inputDigests).
+ */
 export interface ContentHashes {
   md5: string;
   sha1: string;
   sha256: string;
-  sha512: string;
   sha1_git: string;
 }
+
+/** The digests of the file info, in one pass over the content. */
+const FILE_DIGESTS = ['md5', 'sha1', 'sha256'] as const;
 
 export interface HashedContent {
   hashes: ContentHashes;
@@ -30,7 +37,7 @@ export async function hashFile(absPath: string, headBytes: number): Promise<Hash
   const handle = await open(absPath, 'r');
   try {
     const expected = (await handle.stat()).size;
-    const hashers = ['md5', 'sha1', 'sha256', 'sha512'].map((algorithm) => createHash(algorithm));
+    const hashers = FILE_DIGESTS.map((algorithm) => createHash(algorithm));
     const git = createHash('sha1').update(`blob ${expected}\0`);
     const first = Buffer.allocUnsafe(Math.min(Math.max(expected, 1), CHUNK_BYTES, Math.max(headBytes, 1)));
     let head: Buffer = Buffer.alloc(0);
@@ -46,9 +53,29 @@ export async function hashFile(absPath: string, headBytes: number): Promise<Hash
       if (size === 0) head = data;
       size += bytesRead;
     }
-    const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
+    const [md5, sha1, sha256] = hashers.map((hasher) => hasher.digest('hex'));
     const sha1_git = size === expected ? git.digest('hex') : await gitBlobId(absPath, size);
-    return { hashes: { md5, sha1, sha256, sha512, sha1_git }, head, size };
+    return { hashes: { md5, sha1, sha256, sha1_git }, head, size };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What ScanCode.io's collect_input_information records of an input: its size and md5, sha1, sha256 and sha512, in one streaming pass. */
+export async function inputDigests(absPath: string): Promise<{ size: number; md5: string; sha1: string; sha256: string; sha512: string }> {
+  const handle = await open(absPath, 'r');
+  try {
+    const hashers = (['md5', 'sha1', 'sha256', 'sha512'] as const).map((algorithm) => createHash(algorithm));
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let size = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, size);
+      if (bytesRead === 0) break;
+      for (const hasher of hashers) hasher.update(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+    }
+    const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
+    return { size, md5, sha1, sha256, sha512 };
   } finally {
     await handle.close();
   }
@@ -145,14 +172,13 @@ function readRegion(fd: number, base: number, expected: number, opts: ReadOption
   return { ...streamHashSync(fd, base, mayChange ? fstatSync(fd).size : expected, opts.headBytes, mayChange), content: null };
 }
 
-const EMPTY_HASHES: ContentHashes = { md5: '', sha1: '', sha256: '', sha512: '', sha1_git: '' };
+const EMPTY_HASHES: ContentHashes = { md5: '', sha1: '', sha256: '', sha1_git: '' };
 
 function digestBuffer(data: Buffer): ContentHashes {
   return {
     md5: hash('md5', data, 'hex'),
     sha1: hash('sha1', data, 'hex'),
     sha256: hash('sha256', data, 'hex'),
-    sha512: hash('sha512', data, 'hex'),
     sha1_git: createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex'),
   };
 }
@@ -162,7 +188,7 @@ function digestBuffer(data: Buffer): ContentHashes {
  * redone should the size change while reading, a range is read to its size exactly.
  */
 function streamHashSync(fd: number, base: number, expected: number, headBytes: number, mayChange: boolean): HashedContent {
-  const hashers = ['md5', 'sha1', 'sha256', 'sha512'].map((algorithm) => createHash(algorithm));
+  const hashers = FILE_DIGESTS.map((algorithm) => createHash(algorithm));
   const git = createHash('sha1').update(`blob ${expected}\0`);
   const head = Buffer.allocUnsafe(Math.max(1, Math.min(headBytes, CHUNK_BYTES)));
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -181,7 +207,7 @@ function streamHashSync(fd: number, base: number, expected: number, headBytes: n
     size += n;
   }
   if (!mayChange && size !== expected) throw new Error(`unexpected end of data: ${size} of ${expected} bytes`);
-  const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
+  const [md5, sha1, sha256] = hashers.map((hasher) => hasher.digest('hex'));
   let sha1_git: string;
   if (size === expected) sha1_git = git.digest('hex');
   else {
@@ -194,5 +220,5 @@ function streamHashSync(fd: number, base: number, expected: number, headBytes: n
     }
     sha1_git = again.digest('hex');
   }
-  return { hashes: { md5, sha1, sha256, sha512, sha1_git }, head: head.subarray(0, headLength), size };
+  return { hashes: { md5, sha1, sha256, sha1_git }, head: head.subarray(0, headLength), size };
 }

@@ -7,7 +7,7 @@ import { splitName } from './file-name';
 import { detectMagic, MAGIC_HEAD_BYTES } from './magic-detector';
 import { detectLexer } from './programming-language';
 
-/** ScanCode's `--info` fields for one resource (scancode.api.get_file_info plus sha512/sha1_git). */
+/** ScanCode's `--info` fields for one resource (scancode.api.get_file_info). */
 export interface FileInfo {
   type: 'file' | 'directory' | 'symlink';
   name: string;
@@ -17,7 +17,6 @@ export interface FileInfo {
   md5: string;
   sha1: string;
   sha256: string;
-  sha512: string;
   sha1_git: string;
   mime_type: string;
   file_type: string;
@@ -37,7 +36,7 @@ export function emptyInfo(type: FileInfo['type'], name: string): FileInfo {
   const { base_name, extension } = splitName(name, type === 'file');
   return {
     type, name, base_name, extension, size: 0,
-    md5: '', sha1: '', sha256: '', sha512: '', sha1_git: '',
+    md5: '', sha1: '', sha256: '', sha1_git: '',
     mime_type: '', file_type: '', programming_language: '',
     is_binary: false, is_text: false, is_archive: false, is_media: false, is_source: false, is_script: false,
   };

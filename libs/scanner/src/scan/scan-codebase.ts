@@ -3,7 +3,7 @@ import { SerializedToolkitRecord } from '@sca/formats';
 import { fileScanReadsContent, FileScanOutput, scanOneFile } from './file-scan';
 import { ScanOptions } from './scan-options';
 import { SerializedRecordData } from './record-scan';
-import { BATCH_FILES, ScanPool } from './scan-pool';
+import { ScanPool, tasksInFlight } from './scan-pool';
 import { toolkitRecord, ToolkitFileRecord } from './toolkit-record';
 import { treeStats } from './tree-stats';
 import { walkTree, WalkEntry } from './walk';
@@ -18,8 +18,6 @@ export interface CodebaseScanOptions {
   signal?: AbortSignal;
 }
 
-/** Files handed to the pool per worker: two batches each, so a worker never waits for the next one. */
-const TASKS_PER_WORKER = 2 * BATCH_FILES;
 /**
  * Results kept for in-order output: a slow file holds back the output, and once the window is
  * full the walk, so the other workers run dry. 512 left the workers of a 2-core scan of an npm
@@ -58,7 +56,7 @@ export async function* scanCodebase(root: string, opts: CodebaseScanOptions): As
   const { total, dirs, topLevelDepth } = stats;
   opts.onStart?.(total);
   const window: Pending[] = [];
-  const slots = new Slots(pool.concurrency * TASKS_PER_WORKER);
+  const slots = new Slots(tasksInFlight(pool, opts.options));
   let done = 0;
   try {
     for await (const entry of walkTree(rootAbs, rootName)) {

@@ -32,7 +32,6 @@ export function toolkitRecord(entry: WalkEntry, out: FileScanOutput, options: Sc
       sha1: info?.sha1 || null,
       md5: info?.md5 || null,
       sha256: info?.sha256 || null,
-      sha512: info?.sha512 || null,
       sha1_git: info?.sha1_git || null,
       mime_type: info?.mime_type || null,
       file_type: info?.file_type || null,

@@ -1,13 +1,6 @@
-/** Helpers shared by the codebase steps: how much work to keep in flight, and the scan options of each step. */
-import { BATCH_FILES, DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
+/** Helpers shared by the codebase steps: the scan options of each step. */
+import { DEFAULT_SCAN_OPTIONS, type ScanOptions } from '@sca/scanner';
 import type { StepContext } from '../../framework/step-context';
-
-/**
- * Files in flight per worker thread: two of the pool's batches, enough that a worker never waits
- * while this thread turns results into rows (and batches them into the database), few enough that
- * the timeout, which starts when a batch is handed to the pool, measures the batch and not a queue.
- */
-export const TASKS_PER_WORKER = 2 * BATCH_FILES;
 
 /**
  * The largest file whose content is scanned: the project's `scan_max_file_size` when it is a

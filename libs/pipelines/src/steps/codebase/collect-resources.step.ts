@@ -1,13 +1,13 @@
 import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
 import { normalizeResource } from '@sca/formats';
 import { BatchWriter, type ResourceInput } from '@sca/persistence';
-import { toolkitRecord, type FileScanOutput } from '@sca/scanner';
+import { tasksInFlight, toolkitRecord, type FileScanOutput } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { CodebaseFiles } from '../../framework/codebase-files';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions } from './codebase-files';
 import { packageScanHandlers, packageScanOptions, packageScanTask, type PackageScanPlan } from './package-scan-plan';
 
 const ROOT = 'codebase';
@@ -91,7 +91,7 @@ export async function collectCodebaseResources(ctx: StepContext, placement: Reso
   })();
   await forEachConcurrent(
     entries,
-    pool.concurrency * TASKS_PER_WORKER,
+    tasksInFlight(pool, options),
     async (entry): Promise<FileScanOutput> => {
       if (entry.type !== 'file') return { info: null, license: null, copyright: null, emails: null, urls: null, scan_errors: [] };
       startPackageScan?.(entry.path.slice(ROOT.length + 1));

@@ -1,12 +1,12 @@
 import { RESOURCE_STATUS, type ResourceRecord, type ResourceStatus } from '@sca/contracts';
-import type { FileScanOutput } from '@sca/scanner';
+import { tasksInFlight, type FileScanOutput } from '@sca/scanner';
 import { BatchWriter, type ResourceRow } from '@sca/persistence';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
 import { everyResourceHasStatus } from './invariants';
-import { baseScanOptions, TASKS_PER_WORKER } from './codebase-files';
+import { baseScanOptions } from './codebase-files';
 
 const SCAN_COLUMNS: (keyof ResourceRecord)[] = [
   'status', 'detected_license_expression', 'detected_license_expression_spdx', 'license_detections', 'license_clues',
@@ -70,7 +70,7 @@ export async function scanResources(ctx: StepContext, model: string, selection: 
   };
   await forEachConcurrent(
     selection.rows,
-    pool.concurrency * TASKS_PER_WORKER,
+    tasksInFlight(pool, options),
     async (r): Promise<FileScanOutput | null> => {
       if (r.type !== 'file' || (r.size ?? 0) >= options.maxFileSize) return null;
       return pool.scan({ ...codebase.file(r.path), path: r.path, type: 'file', options });

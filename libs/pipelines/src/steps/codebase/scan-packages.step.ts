@@ -6,12 +6,11 @@ import { RESOURCE_STATUS, type PackageRecord, type ResourceStatus } from '@sca/c
 import { BatchWriter } from '@sca/persistence';
 import {
   assemblePackages, CodebaseView, handlersById, licenseStatementText, resolveStatically, type CodebaseEntry,
-  type Dependency, type FileScanOutput, type Package, type PackageData,
+  tasksInFlight, type Dependency, type FileScanOutput, type Package, type PackageData,
 } from '@sca/scanner';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
 import { forEachConcurrent } from './concurrent';
-import { TASKS_PER_WORKER } from './codebase-files';
 import { packageScanHandlers, packageScanOptions, packageScanTask } from './package-scan-plan';
 
 export interface PackageScanOptions {
@@ -63,7 +62,7 @@ export async function scanForApplicationPackages(ctx: StepContext, opts: Package
   })();
   await forEachConcurrent(
     candidates,
-    pool.concurrency * TASKS_PER_WORKER,
+    tasksInFlight(pool, options),
     async (task): Promise<FileScanOutput> => (await carried?.get(task.path)) ?? pool.scan(task),
     async (task, out) => {
       ctx.throwIfStopped();
