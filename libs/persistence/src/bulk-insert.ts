@@ -9,6 +9,8 @@ export const BULK_BATCH_SIZE = 2000;
 export interface BulkInsertOptions {
   onConflict?: string;
   returning?: string;
+  /** Answer one row, `{ n }`: how many rows were inserted (for callers that need no row back). */
+  count?: boolean;
   /**
    * Columns whose values are SQL expressions over the row: `x` is the row as the table's record,
    * `j` the row's JSON object (with `jsonKeys`, keys that are no column of the table).
@@ -36,10 +38,11 @@ export async function bulkInsert(
   const values = [...columns.map((c) => `x."${c}"`), ...computed.map(([, sql]) => sql)].join(', ');
   // With computed columns each row is also at hand as JSON (`j`), for the keys that are no column.
   const from = computed.length > 0 ? `json_array_elements($1::json) AS j, json_populate_record(NULL::${table}, j) AS x` : `json_populate_recordset(NULL::${table}, $1::json) AS x`;
-  const sql =
+  const insert =
     `INSERT INTO ${table} (${cols}) SELECT ${values} FROM ${from}` +
     (opts.onConflict ? ` ${opts.onConflict}` : '') +
-    (opts.returning ? ` RETURNING ${opts.returning}` : '');
+    (opts.count ? ' RETURNING 1' : opts.returning ? ` RETURNING ${opts.returning}` : '');
+  const sql = opts.count ? `WITH inserted AS (${insert}) SELECT count(*)::int AS n FROM inserted` : insert;
   const payload = JSON.stringify(rows.map((r) => pick(r, [...columns, ...(opts.jsonKeys ?? [])])));
   const result: unknown = await db.query(sql, [payload]);
   return Array.isArray(result) ? (result as Record<string, unknown>[]) : [];

@@ -50,6 +50,18 @@ describe('ResourceRepository', () => {
     ]);
   });
 
+  it('answers how many rows were new, with or without package links to make', async () => {
+    // Collected again: the rows already there are kept and not counted.
+    expect(await resources.insert([resource('a.txt', 'file', 10), resource('d.txt', 'file', 1)])).toBe(1);
+    await db.query(`INSERT INTO discovered_packages (uuid, project_uuid, package_uid, purl, type, name) VALUES (gen_random_uuid(), $1, 'pkg:npm/x@1?uuid=1', 'pkg:npm/x@1', 'npm', 'x')`, [project]);
+    const linked = { ...resource('e/package.json', 'file', 2), for_packages: ['pkg:npm/x@1?uuid=1'] };
+    expect(await resources.insert([resource('d.txt', 'file', 1), linked])).toBe(1);
+    const links: { path: string }[] = await db.query(
+      `SELECT r.path FROM resource_packages l JOIN codebase_resources r ON r.id = l.resource_id WHERE r.project_uuid = $1`, [project]);
+    expect(links.map((l) => l.path)).toEqual(['e/package.json']);
+    expect(await resources.count()).toBe(8);
+  });
+
   it('streams the resources without a status in path order, files only when asked, and counts them', async () => {
     const paths = async (filesOnly: boolean) => {
       const out: string[] = [];

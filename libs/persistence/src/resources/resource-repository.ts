@@ -41,7 +41,14 @@ export class ResourceRepository {
   /** Inserts resources and links them to their packages by package_uid; returns how many were new. */
   async insert(records: ResourceInput[]): Promise<number> {
     const rows = records.map((r) => ({ ...r, project_uuid: this.project, run_uuid: this.scope.runUuid, parent_path: parentPath(r.path), rootfs_path: r.rootfs_path ?? '' }));
-    const inserted = await bulkInsert(this.scope.db, 'codebase_resources', RESOURCE_COLUMNS, rows, { onConflict: 'ON CONFLICT (project_uuid, path) DO NOTHING', returning: 'id, path' });
+    const onConflict = 'ON CONFLICT (project_uuid, path) DO NOTHING';
+    // Ids come back only for the rows to link: a codebase's collection links none, and parsing
+    // 16,000 returned rows cost its thread more than building them.
+    if (records.every((r) => r.for_packages.length === 0)) {
+      const [counted] = await bulkInsert(this.scope.db, 'codebase_resources', RESOURCE_COLUMNS, rows, { onConflict, count: true });
+      return Number(counted?.n ?? 0);
+    }
+    const inserted = await bulkInsert(this.scope.db, 'codebase_resources', RESOURCE_COLUMNS, rows, { onConflict, returning: 'id, path' });
     const idByPath = new Map(inserted.map((r) => [r.path as string, r.id as string]));
     const links = records.flatMap((r) => (idByPath.has(r.path) ? r.for_packages.map((uid) => ({ resource_id: idByPath.get(r.path), package_uid: uid })) : []));
     if (links.length > 0) {

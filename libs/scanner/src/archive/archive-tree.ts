@@ -42,9 +42,42 @@ export interface FileRange {
   crc32?: number;
 }
 
-function readBytes(path: string, start: number, length: number): Buffer {
+/** Descriptors kept open while a batch of reads runs (see keepingSourcesOpen); null: each read opens its file. */
+let openSources: Map<string, number> | null = null;
+
+/**
+ * Runs `work` with the files that ranges are read from kept open until it ends: a worker's batch
+ * reads dozens of members of one zip, and opening the zip for each cost as much as reading them.
+ */
+export async function keepingSourcesOpen<T>(work: () => Promise<T>): Promise<T> {
+  if (openSources) return work();
+  const sources = new Map<string, number>();
+  openSources = sources;
+  try {
+    return await work();
+  } finally {
+    openSources = null;
+    for (const fd of sources.values()) closeSync(fd);
+  }
+}
+
+/** Calls `use` with a descriptor of `path`: the batch's (see keepingSourcesOpen), or one of its own, closed after. */
+export function withSource<T>(path: string, use: (fd: number) => T): T {
+  if (openSources) {
+    let fd = openSources.get(path);
+    if (fd === undefined) openSources.set(path, (fd = openSync(path, 'r')));
+    return use(fd);
+  }
   const fd = openSync(path, 'r');
   try {
+    return use(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readBytes(path: string, start: number, length: number): Buffer {
+  return withSource(path, (fd) => {
     const buffer = Buffer.allocUnsafe(length);
     let got = 0;
     while (got < length) {
@@ -53,16 +86,23 @@ function readBytes(path: string, start: number, length: number): Buffer {
       got += n;
     }
     return buffer;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
-/** The bytes of a range, read whole (ranges of archive trees are files of ordinary size); a deflated range inflated, a CRC checked. */
-export function readRange(range: FileRange): Buffer {
-  const data = range.deflated === undefined ? readBytes(range.path, range.start, range.size) : inflateRange(range, readBytes(range.path, range.start, range.deflated));
+/**
+ * The bytes of a range, read whole (ranges of archive trees are files of ordinary size); a deflated
+ * range inflated, a CRC checked. `read`: a caller's reader (one that keeps the file open).
+ */
+export function readRange(range: FileRange, read: ByteReader = readBytes): Buffer {
+  const data = range.deflated === undefined ? exactly(range, range.size, read(range.path, range.start, range.size)) : inflateRange(range, exactly(range, range.deflated, read(range.path, range.start, range.deflated)));
   if (range.crc32 !== undefined && crc32(data) >>> 0 !== range.crc32 >>> 0) throw new Error(`${range.path}: CRC-32 mismatch in the member at ${range.start}`);
   return data;
+}
+
+/** `bytes` when it is `length` long (a caller's reader may return fewer where the file ends). */
+function exactly(range: FileRange, length: number, bytes: Buffer): Buffer {
+  if (bytes.length !== length) throw new Error(`${range.path}: ${length - bytes.length} bytes missing at ${range.start + bytes.length}`);
+  return bytes;
 }
 
 /** A deflated range's bytes from its `deflated` raw bytes: exactly `size` of them, or an error. */
@@ -105,7 +145,7 @@ export function readRangeHead(range: FileRange, length: number, read: ByteReader
     }
     if (head.length >= want) return head.subarray(0, want);
   }
-  return readRange(range).subarray(0, want);
+  return readRange(range, read).subarray(0, want);
 }
 
 export interface ArchiveTreeEntry {

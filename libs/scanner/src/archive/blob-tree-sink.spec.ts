@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ArchiveTree, readRange, readRangeHead } from './archive-tree';
+import { readdirSync } from 'node:fs';
+import { ArchiveTree, keepingSourcesOpen, readRange, readRangeHead } from './archive-tree';
 import { extractToTree } from './blob-tree-sink';
 import { extractArchive } from './extract-archive';
 import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from './extraction-types';
@@ -83,6 +84,31 @@ describe('extractToTree', () => {
     expect((await readFile(blobPath)).length).toBe(0);
     // Kept across steps: the JSON form keeps each member's source, deflated size and CRC.
     expect(readRange(ArchiveTree.fromJSON(JSON.parse(JSON.stringify(tree!.toJSON()))).rangeOf('a/deflated.txt')!).toString()).toBe(text);
+  });
+
+  it('reads the members of a batch through one descriptor of the zip, closed when the batch ends', async () => {
+    const members = Array.from({ length: 20 }, (_, i) => ({ name: `m/${i}.txt`, data: `member ${i} `.repeat(i + 1) }));
+    const archive = await writeFixture(dir, 'batch.zip', zipArchive(members));
+    const { tree } = await extractToTree({ archivePath: archive, blobPath: join(dir, 'batch.blob'), label: 'batch.zip', limits: DEFAULT_EXTRACTION_LIMITS, total: { bytes: 0 } });
+    const openDescriptors = () => readdirSync('/proc/self/fd').length;
+    const before = openDescriptors();
+    let during = 0;
+    const read = await keepingSourcesOpen(async () => {
+      const texts = members.map((m) => readRange(tree!.rangeOf(m.name)!).toString());
+      during = openDescriptors();
+      return texts;
+    });
+    expect(read).toEqual(members.map((m) => m.data));
+    expect(during).toBe(before + 1);
+    expect(openDescriptors()).toBe(before);
+    // A small member's head, inflated whole, goes through the caller's reader too.
+    const calls: string[] = [];
+    const head = readRangeHead(tree!.rangeOf('m/3.txt')!, 512, (path, start, length) => {
+      calls.push(path);
+      return readRange({ path, start, size: length });
+    });
+    expect(head.toString()).toBe(members[3].data);
+    expect(calls.length).toBeGreaterThan(0);
   });
 
   it('finds a corrupt zip member when it is read, not when the zip is listed: the others read fine', async () => {

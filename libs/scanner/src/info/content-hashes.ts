@@ -1,7 +1,7 @@
 import { createHash, hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { readRange, type FileRange } from '../archive/archive-tree';
+import { readRange, withSource, type FileRange } from '../archive/archive-tree';
 
 /** Read size per step: large enough for few syscalls, small enough to keep memory flat on big files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -123,14 +123,7 @@ interface ReadOptions {
 export function readFileContent(absPath: string, opts: ReadOptions, range?: FileRange): ReadFileContent | null {
   // A zip member read in place: inflated and its CRC checked whole.
   if (range && (range.deflated !== undefined || range.crc32 !== undefined)) return fromBytes(readRange(range), opts);
-  if (range) {
-    const fd = openSync(range.path, constants.O_RDONLY);
-    try {
-      return readRegion(fd, range.start, range.size, opts, false);
-    } finally {
-      closeSync(fd);
-    }
-  }
+  if (range) return withSource(range.path, (fd) => readRegion(fd, range.start, range.size, opts, false));
   const fd = openSync(absPath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const st = fstatSync(fd);

@@ -8,24 +8,32 @@ import { loadMagic } from '../info/magic-detector';
 import { warmFileInfo } from '../info/warm-file-info';
 import { warmCopyrightDetector } from '../copyright/detect-copyrights';
 import { parseSystemDatafile, type SystemDatafileTask } from '../container/rootfs-packages';
+import { keepingSourcesOpen } from '../archive/archive-tree';
 import type { RecognizeResult } from '../packages/recognize';
 
 // The pool hands every worker the index bytes it read once (a SharedArrayBuffer): no copy per worker.
 const shared = (workerData as { licenseIndex?: unknown } | null)?.licenseIndex;
 if (shared instanceof SharedArrayBuffer) useLicenseIndexBuffer(shared);
 
-/** Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other. The license index loads once per worker. */
-export async function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {
-  const out: FileScanOutput[] = [];
-  for (const task of tasks) out.push(await scanOneFile(task));
-  return out;
+/**
+ * Piscina worker entry (`name: 'defaultBatch'`): files scanned one after the other, the archives
+ * their bytes are read from kept open for the batch. The license index loads once per worker.
+ */
+export function defaultBatch(tasks: FileScanTask[]): Promise<FileScanOutput[]> {
+  return keepingSourcesOpen(async () => {
+    const out: FileScanOutput[] = [];
+    for (const task of tasks) out.push(await scanOneFile(task));
+    return out;
+  });
 }
 
 /** Piscina worker entry (`name: 'scanRecordBatch'`): files scanned into their serialised records. */
-export async function scanRecordBatch(tasks: RecordScanTask[]): Promise<SerializedRecordData[]> {
-  const out: SerializedRecordData[] = [];
-  for (const task of tasks) out.push(await scanFileRecord(task));
-  return out;
+export function scanRecordBatch(tasks: RecordScanTask[]): Promise<SerializedRecordData[]> {
+  return keepingSourcesOpen(async () => {
+    const out: SerializedRecordData[] = [];
+    for (const task of tasks) out.push(await scanFileRecord(task));
+    return out;
+  });
 }
 
 /** Piscina worker entry (`name: 'licenseFields'`): license fields of package license statements. */
