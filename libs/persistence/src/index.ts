@@ -2,6 +2,7 @@ export * from './data-source';
 export * from './ping-database';
 export * from './queryable';
 export * from './bulk-insert';
+export * from './copy-rows';
 export * from './batch-writer';
 export * from './stream-query';
 export * from './records';

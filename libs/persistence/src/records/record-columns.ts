@@ -8,6 +8,11 @@ export const RESOURCE_COLUMNS = [
   'emails', 'urls', 'package_data', 'extra_data', 'run_uuid',
 ] as const;
 
+/** The jsonb columns of codebase_resources. */
+export const RESOURCE_JSON_COLUMNS: ReadonlySet<string> = new Set([
+  'license_detections', 'license_clues', 'copyrights', 'holders', 'authors', 'emails', 'urls', 'package_data', 'extra_data',
+]);
+
 export const PACKAGE_COLUMNS = [
   'uuid', 'project_uuid', 'purl', 'type', 'namespace', 'name', 'version', 'qualifiers', 'subpath',
   'package_uid', 'filename', 'tag', 'primary_language', 'description', 'notes', 'release_date', 'parties',

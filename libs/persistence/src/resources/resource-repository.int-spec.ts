@@ -50,6 +50,31 @@ describe('ResourceRepository', () => {
     ]);
   });
 
+  it('loads a first collection with COPY into the same rows as the JSON insert, awkward text included', async () => {
+    const awkward = (path: string): ResourceInput => ({
+      ...resource(path, 'file', 12),
+      file_type: 'tab\there, newline\nthere, back\\slash, CR\r, \\N, quote " and \'',
+      size: null, is_text: true, percentage_of_license_text: 12.5,
+      copyrights: [{ copyright: 'Copyright (c) a\tb\\c\nd', start_line: 1, end_line: 2 }],
+      extra_data: { note: 'ünïcode 名前 \\N', n: 1, nested: { empty: '' } },
+    });
+    const rows = [awkward('x/ta\tb'), awkward('x/new\nline'), awkward('x/back\\slash'), resource('x', 'directory', null)];
+    const copied = await newProject();
+    const viaCopy = new ResourceRepository(new RecordScope(db, copied));
+    expect(await viaCopy.insert(rows, { fresh: true })).toBe(4);
+    const other = await newProject();
+    await new ResourceRepository(new RecordScope(db, other)).insert(rows);
+    const read = (project: string) => db.query(
+      `SELECT path, parent_path, type, size, file_type, is_text, percentage_of_license_text, copyrights, extra_data, sha1
+       FROM codebase_resources WHERE project_uuid = $1 ORDER BY path`, [project]);
+    const copiedRows = await read(copied);
+    expect(copiedRows).toEqual(await read(other));
+    expect(copiedRows.find((r: { path: string }) => r.path === 'x/ta\tb')).toMatchObject({ file_type: rows[0].file_type, size: null, extra_data: rows[0].extra_data });
+    // A path already there fails the COPY whole: it is for first collections only.
+    await expect(viaCopy.insert([resource('x', 'directory', null)], { fresh: true })).rejects.toThrow(/duplicate key/);
+    expect(await viaCopy.count()).toBe(4);
+  });
+
   it('answers how many rows were new, with or without package links to make', async () => {
     // Collected again: the rows already there are kept and not counted.
     expect(await resources.insert([resource('a.txt', 'file', 10), resource('d.txt', 'file', 1)])).toBe(1);

@@ -3,7 +3,8 @@ import { PACK_PLACE_COLUMNS, packPlaceOf, type PackPlace, type PackPlaceColumns 
 import { summaryRecords } from '../codebase/record-streams';
 import { RESOURCE_STATUS } from '@sca/contracts';
 import { bulkInsert, bulkUpdate } from '../bulk-insert';
-import { RESOURCE_COLUMNS } from '../records/record-columns';
+import { RESOURCE_COLUMNS, RESOURCE_JSON_COLUMNS } from '../records/record-columns';
+import { copyRows } from '../copy-rows';
 import type { RecordScope } from '../records/record-scope';
 import { affectedRows } from '../rows-of';
 import { streamQuery } from '../stream-query';
@@ -38,13 +39,19 @@ export class ResourceRepository {
     return this.scope.projectUuid;
   }
 
-  /** Inserts resources and links them to their packages by package_uid; returns how many were new. */
-  async insert(records: ResourceInput[]): Promise<number> {
+  /**
+   * Inserts resources and links them to their packages by package_uid; returns how many were new.
+   * `fresh`: none of these paths can be in the project yet (a first collection), so the rows are
+   * loaded with COPY; otherwise a path already there keeps its row.
+   */
+  async insert(records: ResourceInput[], { fresh = false }: { fresh?: boolean } = {}): Promise<number> {
     const rows = records.map((r) => ({ ...r, project_uuid: this.project, run_uuid: this.scope.runUuid, parent_path: parentPath(r.path), rootfs_path: r.rootfs_path ?? '' }));
     const onConflict = 'ON CONFLICT (project_uuid, path) DO NOTHING';
+    const linked = records.some((r) => r.for_packages.length > 0);
+    if (fresh && !linked) return copyRows(this.scope.db, 'codebase_resources', RESOURCE_COLUMNS, RESOURCE_JSON_COLUMNS, rows);
     // Ids come back only for the rows to link: a codebase's collection links none, and parsing
     // 16,000 returned rows cost its thread more than building them.
-    if (records.every((r) => r.for_packages.length === 0)) {
+    if (!linked) {
       const [counted] = await bulkInsert(this.scope.db, 'codebase_resources', RESOURCE_COLUMNS, rows, { onConflict, count: true });
       return Number(counted?.n ?? 0);
     }

@@ -81,7 +81,8 @@ export async function collectCodebaseResources(ctx: StepContext, placement: Reso
   const messages = ctx.messages.batch();
   const existing = await ctx.resources.count();
   let done = 0;
-  const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.resources.insert(rows));
+  // A project's first collection loads its rows with COPY; one collected again keeps the rows it has.
+  const batch = new BatchWriter<ResourceInput>(INSERT_BATCH, (rows) => ctx.resources.insert(rows, { fresh: existing === 0 }));
   const entries = (async function* () {
     for await (const entry of codebase.walk(ROOT)) {
       if (entry.path === ROOT) continue;
