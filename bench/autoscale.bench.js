@@ -13,7 +13,6 @@
 const { execFileSync, spawn } = require('node:child_process');
 const { existsSync, mkdirSync, openAsBlob, readdirSync } = require('node:fs');
 const { cpus, loadavg } = require('node:os');
-const { serviceEnv } = require('../scripts/service-node-options');
 const { join } = require('node:path');
 const amqp = require('amqplib');
 const { Client } = require('pg');
@@ -61,11 +60,11 @@ class RunnerPool {
     const child = spawn(process.execPath, [join(ROOT, 'dist/apps/pipeline-runner/src/main.js')], {
       cwd: ROOT,
       stdio: 'ignore',
-      env: serviceEnv('pipeline-runner', {
+      env: {
         ...this.env, RUNNER_PORT: String(port), RUNNER_WORK_DIR: join(this.workRoot, `runner-${id}`),
         RUNNER_CONCURRENCY: String(this.params.runnerConcurrency), RUNNER_SHUTDOWN_GRACE_SECONDS: String(this.params.shutdownGraceSeconds),
         ...(this.params.scanProcesses ? { SCAN_PROCESSES: this.params.scanProcesses } : {}),
-      }),
+      },
     });
     const pod = { id, child, port, startedAt: Date.now() };
     child.once('exit', (code, signal) => this.exits.push({ id, code, signal }));

@@ -150,15 +150,3 @@ async function poll<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-describe('the runner process', () => {
-  it('starts with its larger young generation, the other services with V8 defaults', () => {
-    const nodeOptions = (name: string) => {
-      const pid = s.t.stack.children.get(name)?.pid as number;
-      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      return environ.find((v) => v.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length) ?? '';
-    };
-    expect(nodeOptions('pipeline-runner')).toContain('--max-semi-space-size=64');
-    expect(nodeOptions('api-gateway')).not.toContain('--max-semi-space-size');
-  });
-});

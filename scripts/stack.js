@@ -1,7 +1,6 @@
 // Starts the five services (and local S3 when none is configured) as child processes.
 // Used by `npm start` and by the end-to-end tests, so both run the stack the same way.
 const { spawn } = require('node:child_process');
-const { serviceEnv } = require('./service-node-options');
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
@@ -68,7 +67,7 @@ async function startStack(opts = {}) {
   const s3 = await startLocalS3IfNeeded(env);
   const children = new Map();
   const spawnService = async (name) => {
-    const child = spawn(process.execPath, [join(ROOT, `dist/apps/${name}/src/main.js`)], { cwd: ROOT, env: serviceEnv(name, env), stdio: opts.stdio ?? 'inherit' });
+    const child = spawn(process.execPath, [join(ROOT, `dist/apps/${name}/src/main.js`)], { cwd: ROOT, env, stdio: opts.stdio ?? 'inherit' });
     children.set(name, child);
     await waitForHealth(serviceUrl(name, env), child);
     return child;
