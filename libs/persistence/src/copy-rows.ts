@@ -1,7 +1,7 @@
 import { once } from 'node:events';
-import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
+import { HeldClient } from './held-client';
 
 /** Characters COPY's text format escapes with a backslash. */
 const SPECIAL = /[\\\n\r\t]/g;
@@ -33,19 +33,14 @@ export async function copyRows(db: DataSource, table: string, columns: readonly 
   if (rows.length === 0) return 0;
   const json = columns.map((c) => jsonColumns.has(c));
   const lines = rows.map((row) => columns.map((c, i) => copyValue(row[c], json[i])).join('\t'));
-  const driver = db.driver as unknown as { master: { connect(): Promise<PoolClient> } };
-  const client = await driver.master.connect();
-  let broken: Error | undefined;
-  const onError = (e: Error) => (broken = e);
-  client.on('error', onError);
+  const held = await HeldClient.checkOut(db);
   try {
-    const stream = client.query(copyFrom(`COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`));
+    const stream = held.client.query(copyFrom(`COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM STDIN`));
     const done = once(stream, 'finish');
     stream.end(`${lines.join('\n')}\n`);
     await done;
     return stream.rowCount;
   } finally {
-    client.off('error', onError);
-    client.release(broken);
+    held.release();
   }
 }

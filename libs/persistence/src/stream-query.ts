@@ -1,6 +1,6 @@
 import Cursor from 'pg-cursor';
-import { PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
+import { HeldClient } from './held-client';
 
 /**
  * Streams the rows of a query through a server-side cursor, `batchSize` rows at a time, so
@@ -12,20 +12,12 @@ export async function* streamQuery<T = Record<string, unknown>>(
   params: unknown[] = [],
   batchSize = 1000,
 ): AsyncGenerator<T> {
-  const driver = ds.driver as unknown as { master: { connect(): Promise<PoolClient> } };
-  const client = await driver.master.connect();
-  // A checked-out client that loses its connection (PostgreSQL restarted) emits 'error': without
-  // a listener that would end the process. The pending read rejects on its own.
-  let broken: Error | null = null;
-  const onError = (e: Error) => {
-    broken = e;
-  };
-  client.on('error', onError);
-  const cursor = client.query(new Cursor<T>(sql, params));
+  const held = await HeldClient.checkOut(ds);
+  const cursor = held.client.query(new Cursor<T>(sql, params));
   try {
     for (;;) {
       // A read sent on a connection already lost would wait for an answer that never comes.
-      if (broken) throw broken;
+      if (held.broken) throw held.broken;
       const rows = await cursor.read(batchSize);
       if (rows.length === 0) return;
       for (const row of rows) yield row;
@@ -34,10 +26,9 @@ export async function* streamQuery<T = Record<string, unknown>>(
     // Closing answers only once the server does: on a connection lost before its 'error' arrived
     // (PostgreSQL restarted while the consumer failed on another connection) it never did, and
     // the step waited forever. Past the bound the client is destroyed instead.
-    if (!broken) await closeWithin(cursor, CLOSE_TIMEOUT_MS).catch((e: Error) => (broken = e));
-    client.off('error', onError);
+    if (!held.broken) await closeWithin(cursor, CLOSE_TIMEOUT_MS).catch((e: Error) => (held.broken = e));
     // A broken connection is destroyed rather than returned to the pool.
-    client.release(broken ?? undefined);
+    held.release();
   }
 }
 

@@ -42,32 +42,63 @@ export interface FileRange {
   crc32?: number;
 }
 
-/** Descriptors kept open while a batch of reads runs (see keepingSourcesOpen); null: each read opens its file. */
-let openSources: Map<string, number> | null = null;
+/** Up to `length` bytes at `start` of `fd` (fewer where the file ends). */
+export function readAt(fd: number, start: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buffer, got, length - got, start + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === length ? buffer : buffer.subarray(0, got);
+}
+
+/**
+ * The files that ranges are read from, each opened once and kept open until `close`: a walk over
+ * every file of a tree, or a worker's batch of zip members, would otherwise open the zip for each.
+ */
+export class OpenSources {
+  private readonly fds = new Map<string, number>();
+
+  fd(path: string): number {
+    let fd = this.fds.get(path);
+    if (fd === undefined) this.fds.set(path, (fd = openSync(path, 'r')));
+    return fd;
+  }
+
+  /** A ByteReader through these descriptors. */
+  readonly read: ByteReader = (path, start, length) => readAt(this.fd(path), start, length);
+
+  close(): void {
+    for (const fd of this.fds.values()) closeSync(fd);
+    this.fds.clear();
+  }
+}
+
+/** The sources of the batch of reads running now (see keepingSourcesOpen); null: each read opens its file. */
+let batchSources: OpenSources | null = null;
 
 /**
  * Runs `work` with the files that ranges are read from kept open until it ends: a worker's batch
  * reads dozens of members of one zip, and opening the zip for each cost as much as reading them.
+ * For a worker, which runs one batch at a time: the sources are the thread's while `work` runs.
  */
 export async function keepingSourcesOpen<T>(work: () => Promise<T>): Promise<T> {
-  if (openSources) return work();
-  const sources = new Map<string, number>();
-  openSources = sources;
+  if (batchSources) return work();
+  const sources = new OpenSources();
+  batchSources = sources;
   try {
     return await work();
   } finally {
-    openSources = null;
-    for (const fd of sources.values()) closeSync(fd);
+    batchSources = null;
+    sources.close();
   }
 }
 
 /** Calls `use` with a descriptor of `path`: the batch's (see keepingSourcesOpen), or one of its own, closed after. */
 export function withSource<T>(path: string, use: (fd: number) => T): T {
-  if (openSources) {
-    let fd = openSources.get(path);
-    if (fd === undefined) openSources.set(path, (fd = openSync(path, 'r')));
-    return use(fd);
-  }
+  if (batchSources) return use(batchSources.fd(path));
   const fd = openSync(path, 'r');
   try {
     return use(fd);
@@ -76,17 +107,11 @@ export function withSource<T>(path: string, use: (fd: number) => T): T {
   }
 }
 
+/** Exactly `length` bytes at `start` of `path`, or an error. */
 function readBytes(path: string, start: number, length: number): Buffer {
-  return withSource(path, (fd) => {
-    const buffer = Buffer.allocUnsafe(length);
-    let got = 0;
-    while (got < length) {
-      const n = readSync(fd, buffer, got, length - got, start + got);
-      if (n === 0) throw new Error(`${path}: ${length - got} bytes missing at ${start + got}`);
-      got += n;
-    }
-    return buffer;
-  });
+  const bytes = withSource(path, (fd) => readAt(fd, start, length));
+  if (bytes.length !== length) throw new Error(`${path}: ${length - bytes.length} bytes missing at ${start + bytes.length}`);
+  return bytes;
 }
 
 /**

@@ -9,10 +9,10 @@
  * Why: an extracted npm tree is 16,000 files, and creating them (inodes, directories, writes)
  * cost more than everything else a package scan does with them on this project's machines.
  */
-import { closeSync, copyFileSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { ArchiveTree, readRange, readRangeHead, type FileRange } from './archive-tree';
+import { ArchiveTree, OpenSources, readRange, readRangeHead, type FileRange } from './archive-tree';
 import { buildArchiveTree } from './archive-tree-builder';
 import { ARCHIVE_HEAD_BYTES, archiveKind, readArchiveHead } from './archive-kind';
 import { extractToTree } from './blob-tree-sink';
@@ -144,7 +144,8 @@ class Mounter {
     }
   }
 
-  private readonly fds = new Map<string, number>();
+  /** One descriptor per source for the walk's reads. */
+  private readonly sources = new OpenSources();
 
   /**
    * The first bytes of a tree's file, read synchronously through one descriptor per source:
@@ -152,32 +153,17 @@ class Mounter {
    * walk wait far longer than it read.
    */
   private headOf(range: FileRange): Buffer {
-    if (range.deflated === undefined) return this.readAt(range.path, range.start, Math.min(ARCHIVE_HEAD_BYTES, range.size));
+    if (range.deflated === undefined) return this.sources.read(range.path, range.start, Math.min(ARCHIVE_HEAD_BYTES, range.size));
     try {
-      return readRangeHead(range, ARCHIVE_HEAD_BYTES, this.readAt);
+      return readRangeHead(range, ARCHIVE_HEAD_BYTES, this.sources.read);
     } catch {
       // A corrupt member is no archive to mount; reading it in the scans reports it.
       return Buffer.alloc(0);
     }
   }
 
-  /** Up to `length` bytes at `start` of `path`, through the walk's descriptor for it (fewer at the file's end). */
-  private readonly readAt = (path: string, start: number, length: number): Buffer => {
-    let fd = this.fds.get(path);
-    if (fd === undefined) this.fds.set(path, (fd = openSync(path, 'r')));
-    const buffer = Buffer.allocUnsafe(length);
-    let got = 0;
-    while (got < length) {
-      const n = readSync(fd, buffer, got, length - got, start + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return buffer.subarray(0, got);
-  };
-
   close(): void {
-    for (const fd of this.fds.values()) closeSync(fd);
-    this.fds.clear();
+    this.sources.close();
   }
 
   /** An archive that could not be read leaves its directory empty, as the extractor does. */

@@ -1,7 +1,7 @@
-import { createHash, hash } from 'node:crypto';
+import { createHash, hash, type Hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { readRange, withSource, type FileRange } from '../archive/archive-tree';
+import { readAt, readRange, withSource, type FileRange } from '../archive/archive-tree';
 
 /** Read size per step: large enough for few syscalls, small enough to keep memory flat on big files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -63,36 +63,31 @@ export async function hashFile(absPath: string, headBytes: number): Promise<Hash
 
 /** What ScanCode.io's collect_input_information records of an input: its size and md5, sha1, sha256 and sha512, in one streaming pass. */
 export async function inputDigests(absPath: string): Promise<{ size: number; md5: string; sha1: string; sha256: string; sha512: string }> {
+  const hashers = (['md5', 'sha1', 'sha256', 'sha512'] as const).map((algorithm) => createHash(algorithm));
+  const size = await hashStream(absPath, hashers);
+  const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
+  return { size, md5, sha1, sha256, sha512 };
+}
+
+async function gitBlobId(absPath: string, size: number): Promise<string> {
+  const git = createHash('sha1').update(`blob ${size}\0`);
+  await hashStream(absPath, [git], size);
+  return git.digest('hex');
+}
+
+/** Feeds `hashers` a file's bytes (its first `limit` of them) in chunks; returns how many there were. */
+async function hashStream(absPath: string, hashers: Hash[], limit = Infinity): Promise<number> {
   const handle = await open(absPath, 'r');
   try {
-    const hashers = (['md5', 'sha1', 'sha256', 'sha512'] as const).map((algorithm) => createHash(algorithm));
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let size = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, size);
+    while (size < limit) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, limit - size), size);
       if (bytesRead === 0) break;
       for (const hasher of hashers) hasher.update(buffer.subarray(0, bytesRead));
       size += bytesRead;
     }
-    const [md5, sha1, sha256, sha512] = hashers.map((hasher) => hasher.digest('hex'));
-    return { size, md5, sha1, sha256, sha512 };
-  } finally {
-    await handle.close();
-  }
-}
-
-async function gitBlobId(absPath: string, size: number): Promise<string> {
-  const handle = await open(absPath, 'r');
-  try {
-    const git = createHash('sha1').update(`blob ${size}\0`);
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (let offset = 0; offset < size; ) {
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - offset), offset);
-      if (bytesRead === 0) break;
-      git.update(buffer.subarray(0, bytesRead));
-      offset += bytesRead;
-    }
-    return git.digest('hex');
+    return size;
   } finally {
     await handle.close();
   }
@@ -146,14 +141,8 @@ function readRegion(fd: number, base: number, expected: number, opts: ReadOption
   const wantContent = expected <= opts.contentLimit;
   if (wantContent || expected <= WHOLE_READ_BYTES || !opts.hash) {
     const limit = wantContent || opts.hash ? expected : Math.min(expected, opts.headBytes);
-    const buf = Buffer.allocUnsafe(limit);
-    let size = 0;
-    while (size < limit) {
-      const n = readSync(fd, buf, size, limit - size, base + size);
-      if (n === 0) break;
-      size += n;
-    }
-    const data = buf.subarray(0, size);
+    const data = readAt(fd, base, limit);
+    const size = data.length;
     if (size === expected || !opts.hash) {
       const hashes = opts.hash ? digestBuffer(data) : EMPTY_HASHES;
       const head = data.length > opts.headBytes ? data.subarray(0, opts.headBytes) : data;

@@ -78,7 +78,6 @@ export interface ScanPoolOptions {
 type TaskName = 'default' | 'scanRecord';
 
 interface Queued {
-  name: TaskName;
   task: FileScanTask;
   resolve: (result: FileScanOutput | SerializedRecordData) => void;
 }
@@ -169,7 +168,7 @@ export class ScanPool {
     if (!queue) this.queues.set(key, (queue = { name, size, items: [] }));
     const waiting = queue;
     return new Promise((resolve) => {
-      waiting.items.push({ name, task, resolve });
+      waiting.items.push({ task, resolve });
       if (waiting.items.length >= waiting.size) this.send(waiting);
       else if (!this.flushScheduled) {
         this.flushScheduled = true;
