@@ -11,6 +11,7 @@ import { combineAnd, detectStatement, pyReprValue, scancodeToSpdx, undetectedDet
 import type { LicenseStatement, PackageData } from './package-data';
 import { saneYamlDump, type YamlValue } from './saneyaml';
 import { alpineLicenseExpression } from './alpine/license-mapping';
+import { copyJson } from './copy-json';
 
 /** The text of a license statement: as it is, or the YAML dump of a structured one. */
 export function licenseStatementText(statement: LicenseStatement): string | null {
@@ -99,7 +100,7 @@ function populateOwnLicenseFields(data: PackageData, datafilePath: string | null
   const fields = statementFields(detected);
   data.declared_license_expression = fields.declared_license_expression;
   data.declared_license_expression_spdx = fields.declared_license_expression_spdx;
-  data.license_detections = structuredClone(fields.license_detections);
+  data.license_detections = copyJson(fields.license_detections);
   for (const detection of data.license_detections ?? []) {
     for (const match of (detection.matches ?? []) as { from_file: string | null }[]) match.from_file = datafilePath;
   }

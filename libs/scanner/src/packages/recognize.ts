@@ -13,25 +13,55 @@ export interface RecognizeResult {
   errors: string[];
 }
 
-/** Each handler's patterns as tests, made once per handler list (a scan asks for every path). */
-const compiled = new WeakMap<readonly DatafileHandler[], ((path: string) => boolean)[]>();
-
-function handlerTests(handlers: readonly DatafileHandler[]): ((path: string) => boolean)[] {
-  let tests = compiled.get(handlers);
-  if (!tests) {
-    tests = handlers.map((h) => {
-      const each = h.pathPatterns.map(fnmatchTest);
-      return (path: string) => each.some((t) => t(path));
-    });
-    compiled.set(handlers, tests);
-  }
-  return tests;
+/**
+ * The handlers' pattern tests, indexed by the last characters a matching path must end with (the
+ * pattern's literal tail: `/package.json` for npm's manifest pattern), so that a path is tested only
+ * against the few patterns it could match: a scan asks for every path of the codebase, twice
+ * for a package scan (collection and the step), and most paths match none of the 113 patterns.
+ */
+interface HandlerIndex {
+  /** Tests by the last TAIL_KEY characters of their literal tail. */
+  byTail: Map<string, { handler: number; test: (path: string) => boolean }[]>;
+  /** Tests whose literal tail is shorter than that (a Gemfile variant's, `.in` of pip's): always tried. */
+  always: { handler: number; test: (path: string) => boolean }[];
 }
 
+const TAIL_KEY = 4;
+const indexes = new WeakMap<readonly DatafileHandler[], HandlerIndex>();
+
+/** What a path matching `pattern` must end with: the text after its last wildcard. */
+function literalTail(pattern: string): string {
+  return pattern.slice(Math.max(pattern.lastIndexOf('*'), pattern.lastIndexOf('?'), pattern.lastIndexOf(']')) + 1);
+}
+
+function handlerIndex(handlers: readonly DatafileHandler[]): HandlerIndex {
+  let index = indexes.get(handlers);
+  if (index) return index;
+  index = { byTail: new Map(), always: [] };
+  handlers.forEach((h, handler) => {
+    for (const pattern of h.pathPatterns) {
+      const entry = { handler, test: fnmatchTest(pattern) };
+      const tail = literalTail(pattern);
+      if (tail.length < TAIL_KEY) index!.always.push(entry);
+      else {
+        const key = tail.slice(-TAIL_KEY);
+        index!.byTail.set(key, [...(index!.byTail.get(key) ?? []), entry]);
+      }
+    }
+  });
+  indexes.set(handlers, index);
+  return index;
+}
+
+/** The handlers whose path patterns match `path`, in the list's order. */
 export function matchingHandlers(path: string, handlers: readonly DatafileHandler[]): DatafileHandler[] {
   const withSlash = path.startsWith('/') ? path : `/${path}`;
-  const tests = handlerTests(handlers);
-  return handlers.filter((_, i) => tests[i](withSlash));
+  const { byTail, always } = handlerIndex(handlers);
+  let matched: Set<number> | null = null;
+  for (const candidates of [byTail.get(withSlash.slice(-TAIL_KEY)), always]) {
+    for (const { handler, test } of candidates ?? []) if (test(withSlash)) (matched ??= new Set()).add(handler);
+  }
+  return matched ? handlers.filter((_, i) => matched!.has(i)) : [];
 }
 
 /**

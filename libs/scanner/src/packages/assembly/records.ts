@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { PackageURL } from 'packageurl-js';
 import { PACKAGE_DATA_FIELDS, type DependentPackage, type PackageData } from '../package-data';
+import { copyJson } from '../copy-json';
 
 export type Package = Omit<PackageData, 'dependencies' | 'datasource_id' | 'file_references' | 'purl'> & {
   package_uid: string;
@@ -47,15 +48,11 @@ export function packageFromData(data: PackageData, datafilePath: string, uid: Ui
     if (f === 'package_uid') out[f] = uidFor(data.purl ?? `pkg:${data.type ?? 'unknown'}/${data.name ?? 'unknown'}`, uid());
     else if (f === 'datafile_paths') out[f] = [datafilePath];
     else if (f === 'datasource_ids') out[f] = [data.datasource_id];
-    else out[f] = copyValue((data as unknown as Record<string, unknown>)[f]);
+    else out[f] = copyJson((data as unknown as Record<string, unknown>)[f]);
   }
   return out as unknown as Package;
 }
 
-/** A deep copy of JSON data: primitives as they are (structuredClone costs ~20 µs even for a string). */
-function copyValue(value: unknown): unknown {
-  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
-}
 
 const LIST_MERGE_FIELDS = new Set(['parties', 'keywords', 'source_packages', 'license_detections', 'other_license_detections']);
 
@@ -76,13 +73,13 @@ export function updatePackage(pkg: Package, data: PackageData, datafilePath: str
     if (v === null || v === undefined || v === '') continue;
     if (LIST_MERGE_FIELDS.has(f) && Array.isArray(cur) && Array.isArray(v)) {
       const seen = new Set(cur.map((x) => JSON.stringify(x)));
-      for (const item of v) if (!seen.has(JSON.stringify(item))) cur.push(structuredClone(item));
+      for (const item of v) if (!seen.has(JSON.stringify(item))) cur.push(copyJson(item));
     } else if (f === 'extra_data' && cur && typeof cur === 'object') {
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (!(k in (cur as object))) (cur as Record<string, unknown>)[k] = x;
     } else if (f === 'qualifiers') {
-      if (cur && Object.keys(cur as object).length === 0) target[f] = structuredClone(v);
+      if (cur && Object.keys(cur as object).length === 0) target[f] = copyJson(v);
     } else if (cur === null || cur === undefined || cur === '' || (Array.isArray(cur) && cur.length === 0)) {
-      target[f] = structuredClone(v);
+      target[f] = copyJson(v);
     }
   }
   if (!pkg.datafile_paths.includes(datafilePath)) pkg.datafile_paths.push(datafilePath);
@@ -93,7 +90,7 @@ export function updatePackage(pkg: Package, data: PackageData, datafilePath: str
 
 export function dependenciesFromData(data: PackageData, datafilePath: string, forPackageUid: string | null, uid: UidFactory): Dependency[] {
   return data.dependencies.map((d) => ({
-    ...structuredClone(d),
+    ...copyJson(d),
     dependency_uid: uidFor(d.purl ?? 'pkg:generic/unknown', uid()),
     for_package_uid: forPackageUid,
     datafile_path: datafilePath,

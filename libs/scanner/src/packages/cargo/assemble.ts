@@ -9,6 +9,7 @@ import { baseName, datafileDir, joinPath, linkTree, parentPath, type AssemblyCon
 import { fnmatch } from '../fnmatch';
 import { packageData, type PackageData, type PackageDataInput } from '../package-data';
 import { cratesUrls, isTable, personParty, str, strings, type TomlTable } from './common';
+import { copyJson } from '../copy-json';
 
 const DATAFILE_NAMES = ['Cargo.toml', 'cargo.toml', 'Cargo.lock', 'cargo.lock'];
 const MANIFEST_NAMES = ['Cargo.toml', 'cargo.toml'];
@@ -60,7 +61,7 @@ function inheritFromWorkspace(ctx: AssemblyContext, dir: string, pd: PackageData
   const ws = isTable(pd.extra_data['workspace']) ? { table: pd.extra_data['workspace'], root: pd } : findWorkspace(ctx, dir);
   if (!ws) return pd;
   const shared = isTable(ws.table['package']) ? ws.table['package'] : {};
-  const { datasource_id: _id, purl: _purl, ...input } = structuredClone(pd);
+  const { datasource_id: _id, purl: _purl, ...input } = copyJson(pd);
   const out: PackageDataInput = input;
   const has = (field: string) => inherited.includes(field) && shared[field] !== undefined;
   if (has('version')) out.version = str(shared['version']);
@@ -75,7 +76,7 @@ function inheritFromWorkspace(ctx: AssemblyContext, dir: string, pd: PackageData
     const same = ws.root.extracted_license_statement === out.extracted_license_statement;
     out.declared_license_expression = same ? ws.root.declared_license_expression : null;
     out.declared_license_expression_spdx = same ? ws.root.declared_license_expression_spdx : null;
-    out.license_detections = same ? structuredClone(ws.root.license_detections) : [];
+    out.license_detections = same ? copyJson(ws.root.license_detections) : [];
   }
   Object.assign(out, cratesUrls(out.name ?? null, out.version ?? null));
   const wsDeps = isTable(ws.table['dependencies']) ? ws.table['dependencies'] : {};

@@ -8,6 +8,7 @@
  */
 import { purlOf, type PackageData } from '../package-data';
 import { dependenciesFromData, packageFromData, type Dependency, type Package, type UidFactory } from '../assembly/records';
+import { copyJson } from '../copy-json';
 
 export interface ResolvedDependency extends Dependency {
   resolved_to_package_uid: string | null;
@@ -89,7 +90,7 @@ function fillEmptyFields(pkg: Package, locked: Partial<PackageData>): void {
     if (Array.isArray(value) && value.length === 0) continue;
     const current = target[field];
     const empty = current === null || current === undefined || current === '' || (Array.isArray(current) && current.length === 0) || (typeof current === 'object' && current !== null && !Array.isArray(current) && Object.keys(current).length === 0);
-    if (empty) target[field] = structuredClone(value);
+    if (empty) target[field] = copyJson(value);
   }
 }
 

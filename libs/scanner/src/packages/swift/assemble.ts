@@ -11,6 +11,7 @@ import { assembleDatafileOnly, baseName, datafileDir, joinPath, linkTree, type A
 import { packageData, parsePurl, type DependentPackage, type PackageData } from '../package-data';
 import { withSwiftPurl } from './common';
 import { MANIFEST_DATASOURCE } from './manifest-json';
+import { copyJson } from '../copy-json';
 
 const MANIFEST_NAMES = ['Package.swift.json', 'Package.swift.deplock'];
 const RESOLVED_NAMES = ['Package.resolved', '.package.resolved'];
@@ -29,7 +30,7 @@ function mergedDependencies(manifest: PackageData, pins: readonly DependentPacka
   const nameOf = (purl: string | null) => (purl ? parsePurl(purl)?.name ?? null : null);
   const pinNames = new Set(pins.map((p) => nameOf(p.purl)));
   const direct = new Set(manifest.dependencies.map((d) => nameOf(d.purl)));
-  const resolved = pins.map((p) => ({ ...structuredClone(p), is_direct: direct.has(nameOf(p.purl)) }));
+  const resolved = pins.map((p) => ({ ...copyJson(p), is_direct: direct.has(nameOf(p.purl)) }));
   return [...resolved, ...manifest.dependencies.filter((d) => !pinNames.has(nameOf(d.purl)))];
 }
 
@@ -45,7 +46,7 @@ function assembleManifest(ctx: AssemblyContext, path: string, data: readonly Pac
       for (const pd of resolved.data) ctx.updatePackage(pkg, pd, resolved.path);
     }
     const { datasource_id: _id, purl: _purl, dependencies: _deps, ...rest } = manifest;
-    const dependencies = graph ? structuredClone(pins) : mergedDependencies(manifest, pins);
+    const dependencies = graph ? copyJson(pins) : mergedDependencies(manifest, pins);
     ctx.addDependencies(withSwiftPurl(packageData(MANIFEST_DATASOURCE, { ...rest, dependencies })), path, pkg);
     if (pkg) {
       ctx.link(path, pkg);
