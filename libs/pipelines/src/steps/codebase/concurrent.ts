@@ -3,10 +3,9 @@
  * submission; results are handed to `onResult` as they finish. Memory is bounded by `limit`,
  * not by the stream, so a cursor over a million resources feeds a worker pool in flat memory.
  *
- * A full window waits for one slot to free, not with Promise.race over the window: a race adds a
- * reaction to every pending item, so each new item cost `limit` allocations (512 per file of a
- * 16,000-file collection), which lived until their items ended and took the young generation's
- * collections from cheap to copying most of what they found.
+ * A full window waits for one slot to free, not with Promise.race over the window: a race adds
+ * a reaction to every pending item, so each new item cost `limit` of them (256 per file of a
+ * collection), all kept until their items ended.
  */
 export async function forEachConcurrent<T, R>(items: AsyncIterable<T> | Iterable<T>, limit: number, work: (item: T) => Promise<R>, onResult: (item: T, result: R) => Promise<void> | void): Promise<void> {
   let active = 0;
