@@ -28,8 +28,12 @@ const NOTICE_LINE = 'Copyright 2020 Foo Inc. http://x.org/ a@b.org licensed MIT\
 const OUT_OF_MEMORY = `ERROR: for scanner: all:\nERROR: Processing interrupted: out of memory (scan worker heap limit: ${LIMIT_MB} MB).`;
 
 // A worker near its heap limit collects garbage for a long while before V8 gives up: each
-// out-of-memory death here takes seconds to tens of seconds on a loaded machine.
-jest.setTimeout(240_000);
+// out-of-memory death here takes seconds to tens of seconds, and on a slow machine under the whole
+// suite's load it took more than the default 120 s per-file timeout, which then ended the scan
+// first (a timeout error, not the out of memory this tests). The scans here get a timeout far above
+// that, and each test room for two deaths at it.
+const OPTIONS = { ...DEFAULT_SCAN_OPTIONS, timeoutSeconds: 900 };
+jest.setTimeout(2 * OPTIONS.timeoutSeconds * 1000 + 120_000);
 
 let root: string;
 const licenses: Record<string, string> = {};
@@ -52,7 +56,7 @@ afterAll(async () => {
 });
 
 function task(name: string): FileScanTask {
-  return { absPath: join(root, name), path: `tree/${name}`, type: 'file', options: DEFAULT_SCAN_OPTIONS };
+  return { absPath: join(root, name), path: `tree/${name}`, type: 'file', options: OPTIONS };
 }
 
 it('gives the file that exhausts a worker heap the out-of-memory error; its batch neighbours and later files are scanned', async () => {
@@ -87,7 +91,7 @@ it('gives the file that exhausts a worker heap the out-of-memory error; its batc
 
 it('turns the out-of-memory file into a record with the scan error in a codebase scan, and scans the rest', async () => {
   const records: Record<string, ToolkitFileRecord> = {};
-  for await (const item of scanCodebase(root, { options: DEFAULT_SCAN_OPTIONS, processes: 2, workerMemoryMb: LIMIT_MB })) {
+  for await (const item of scanCodebase(root, { options: OPTIONS, processes: 2, workerMemoryMb: LIMIT_MB })) {
     const r = item instanceof SerializedToolkitRecord ? (JSON.parse(item.json) as ToolkitFileRecord) : item;
     records[r.path as string] = r;
   }
