@@ -45,3 +45,8 @@ export function fnmatchTest(pattern: string): (path: string) => boolean {
   const re = fnmatchRegExp(pattern);
   return (path) => re.test(path);
 }
+
+/** What every path matching `pattern` ends with: the text after its last wildcard or class. */
+export function fnmatchLiteralTail(pattern: string): string {
+  return pattern.slice(Math.max(pattern.lastIndexOf('*'), pattern.lastIndexOf('?'), pattern.lastIndexOf(']')) + 1);
+}

@@ -5,7 +5,7 @@
  * returned for the caller to record as a scan error, in ScanCode's wording.
  */
 import type { DatafileHandler } from './handler';
-import { fnmatchTest } from './fnmatch';
+import { fnmatchLiteralTail, fnmatchTest } from './fnmatch';
 import type { PackageData } from './package-data';
 
 export interface RecognizeResult {
@@ -19,33 +19,33 @@ export interface RecognizeResult {
  * against the few patterns it could match: a scan asks for every path of the codebase, twice
  * for a package scan (collection and the step), and most paths match none of the 113 patterns.
  */
+interface PatternTest {
+  handler: number;
+  test: (path: string) => boolean;
+}
+
 interface HandlerIndex {
   /** Tests by the last TAIL_KEY characters of their literal tail. */
-  byTail: Map<string, { handler: number; test: (path: string) => boolean }[]>;
+  byTail: Map<string, PatternTest[]>;
   /** Tests whose literal tail is shorter than that (a Gemfile variant's, `.in` of pip's): always tried. */
-  always: { handler: number; test: (path: string) => boolean }[];
+  always: PatternTest[];
 }
 
 const TAIL_KEY = 4;
 const indexes = new WeakMap<readonly DatafileHandler[], HandlerIndex>();
 
-/** What a path matching `pattern` must end with: the text after its last wildcard. */
-function literalTail(pattern: string): string {
-  return pattern.slice(Math.max(pattern.lastIndexOf('*'), pattern.lastIndexOf('?'), pattern.lastIndexOf(']')) + 1);
-}
-
 function handlerIndex(handlers: readonly DatafileHandler[]): HandlerIndex {
-  let index = indexes.get(handlers);
-  if (index) return index;
-  index = { byTail: new Map(), always: [] };
+  const known = indexes.get(handlers);
+  if (known) return known;
+  const index: HandlerIndex = { byTail: new Map(), always: [] };
   handlers.forEach((h, handler) => {
     for (const pattern of h.pathPatterns) {
       const entry = { handler, test: fnmatchTest(pattern) };
-      const tail = literalTail(pattern);
-      if (tail.length < TAIL_KEY) index!.always.push(entry);
+      const tail = fnmatchLiteralTail(pattern);
+      if (tail.length < TAIL_KEY) index.always.push(entry);
       else {
         const key = tail.slice(-TAIL_KEY);
-        index!.byTail.set(key, [...(index!.byTail.get(key) ?? []), entry]);
+        index.byTail.set(key, [...(index.byTail.get(key) ?? []), entry]);
       }
     }
   });

@@ -53,7 +53,6 @@ export function packageFromData(data: PackageData, datafilePath: string, uid: Ui
   return out as unknown as Package;
 }
 
-
 const LIST_MERGE_FIELDS = new Set(['parties', 'keywords', 'source_packages', 'license_detections', 'other_license_detections']);
 
 /**
