@@ -7,11 +7,12 @@ import { RunResumptionAndOutbox1732700000000 } from './migrations/1732700000000-
 import { RelationResourceIndexes1732800000000 } from './migrations/1732800000000-relation-resource-indexes';
 import { DeflatedPackEntries1732900000000 } from './migrations/1732900000000-deflated-pack-entries';
 import { ResourceStatisticsTargets1733000000000 } from './migrations/1733000000000-resource-statistics-targets';
+import { Lz4ColumnCompression1733100000000 } from './migrations/1733100000000-lz4-column-compression';
 
 export const ALL_MIGRATIONS = [
   InitialSchema1732300000000, UnambiguousPackageIndexes1732400000000, CodebasePackEntries1732500000000, WebhookDeliveryLog1732600000000,
   RunResumptionAndOutbox1732700000000, RelationResourceIndexes1732800000000, DeflatedPackEntries1732900000000,
-  ResourceStatisticsTargets1733000000000,
+  ResourceStatisticsTargets1733000000000, Lz4ColumnCompression1733100000000,
 ];
 
 export interface DatabaseOptions {

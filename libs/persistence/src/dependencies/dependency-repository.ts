@@ -15,8 +15,9 @@ export class DependencyRepository {
 
   /**
    * Inserts dependencies with their package links, resolved from the package uids in the same
-   * statement (a second UPDATE of every inserted row cost as much as the insert); datafile links
-   * come with `linkDatafiles`.
+   * statement (a second UPDATE of every inserted row cost as much as the insert), and with their
+   * datafile's resource where it is already in; `linkDatafiles` links those loaded later. Each
+   * lookup is a scalar subquery on a unique index, whose plan no statistics can degrade.
    */
   async insert(records: DependencyInput[]): Promise<number> {
     const rows = records.map((d) => ({
@@ -27,13 +28,17 @@ export class DependencyRepository {
     const inserted = await bulkInsert(this.scope.db, 'discovered_dependencies', DEPENDENCY_COLUMNS, rows, {
       onConflict: "ON CONFLICT (project_uuid, dependency_uid) WHERE dependency_uid <> '' DO NOTHING",
       returning: 'id',
-      computed: { for_package_id: packageId('for_uid'), resolved_to_package_id: packageId('resolved_uid') },
+      computed: {
+        for_package_id: packageId('for_uid'),
+        resolved_to_package_id: packageId('resolved_uid'),
+        datafile_resource_id: '(SELECT r.id FROM codebase_resources r WHERE r.project_uuid = x.project_uuid AND r.path = x.datafile_path)',
+      },
       jsonKeys: ['for_uid', 'resolved_uid'],
     });
     return inserted.length;
   }
 
-  /** Links dependencies to their datafile resources once resources exist. */
+  /** Links the dependencies inserted before their datafile's resource (an inventory loaded in any order). */
   async linkDatafiles(): Promise<void> {
     await this.scope.analyzeResourcesOnce();
     await this.scope.db.query(

@@ -102,7 +102,7 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions, view:
   // resolved set: writing them here would only have them deleted a step later.
   const writeDependencies = opts.keepForResolution
     ? Promise.resolve()
-    : saveDependencies(ctx, dependencies, opts.model).then(() => ctx.dependencies.linkDatafiles());
+    : saveDependencies(ctx, dependencies, opts.model);
   // Dependencies and file links both need only the packages: written side by side, on two of the
   // pool's connections (the workers are idle now, so the database has a core for each).
   await Promise.all([writeDependencies, linkResources(ctx, links)]);
@@ -140,12 +140,14 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   const before = new Map(saved.packages.map((p) => [p.package_uid, JSON.stringify(p)]));
   const { packages, dependencies, links } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
-  // Packages the assembly saved and their locked entries completed (the checksum, the download URL).
-  await updatePackages(ctx, packages.filter((p) => known.has(p.package_uid) && before.get(p.package_uid) !== JSON.stringify(p)), model);
-  await linkResources(ctx, links);
-  await ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid));
-  await saveDependencies(ctx, dependencies, model);
-  await ctx.dependencies.linkDatafiles();
+  // With every package in, the rest needs only the packages: written side by side, on three of the
+  // pool's connections. Packages the assembly saved get their locked entries' fields (the checksum,
+  // the download URL); file links and dependencies only read the packages' keys.
+  await Promise.all([
+    updatePackages(ctx, packages.filter((p) => known.has(p.package_uid) && before.get(p.package_uid) !== JSON.stringify(p)), model),
+    linkResources(ctx, links),
+    ctx.dependencies.deleteByUid(saved.dependencies.map((d) => d.dependency_uid)).then(() => saveDependencies(ctx, dependencies, model)),
+  ]);
   const resolved = dependencies.filter((d) => d.resolved_to_package_uid).length;
   ctx.log(`${packages.length - known.size} package(s) from lockfiles, ${dependencies.length} direct dependencies (${resolved} resolved)`);
 }
