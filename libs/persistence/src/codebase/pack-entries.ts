@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { bulkInsert } from '../bulk-insert';
+import { copyRows } from '../copy-rows';
 
 /** Where one file of a run's codebase is in the run's pack object (a type, not an interface: rows are records). */
 export type PackEntry = {
@@ -42,11 +43,20 @@ export function packPlaceOf(row: PackPlaceColumns): PackPlace | null {
 const ENTRY_BATCH = 5000;
 const PACK_COLUMNS = ['project_uuid', 'path', 'pack_key', 'pack_offset', 'size', 'deflated_size'] as const;
 
-/** Records the files of a pack; a later run's pack takes over the paths it contains. */
+const NO_JSON_COLUMNS: ReadonlySet<string> = new Set();
+const TAKE_OVER = 'ON CONFLICT (project_uuid, path) DO UPDATE SET pack_key = EXCLUDED.pack_key, pack_offset = EXCLUDED.pack_offset, size = EXCLUDED.size, deflated_size = EXCLUDED.deflated_size';
+
+/**
+ * Records the files of a pack; a later run's pack takes over the paths it contains. A project's
+ * first pack has no path to take over: its rows are loaded with COPY (the npm tree's 16,155
+ * entries: 107-119 ms against 149-167 ms for the upserts from a JSON parameter).
+ */
 export async function savePackEntries(db: DataSource, entries: PackEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += ENTRY_BATCH) {
-    await bulkInsert(db, 'codebase_pack_entries', PACK_COLUMNS, entries.slice(i, i + ENTRY_BATCH), {
-      onConflict: 'ON CONFLICT (project_uuid, path) DO UPDATE SET pack_key = EXCLUDED.pack_key, pack_offset = EXCLUDED.pack_offset, size = EXCLUDED.size, deflated_size = EXCLUDED.deflated_size',
-    });
-  }
+  if (entries.length === 0) return;
+  const projects = [...new Set(entries.map((e) => e.project_uuid))];
+  const [taken] = await db.query('SELECT 1 FROM codebase_pack_entries WHERE project_uuid = ANY($1::uuid[]) LIMIT 1', [projects]);
+  const write = taken
+    ? (rows: PackEntry[]) => bulkInsert(db, 'codebase_pack_entries', PACK_COLUMNS, rows, { onConflict: TAKE_OVER })
+    : (rows: PackEntry[]) => copyRows(db, 'codebase_pack_entries', PACK_COLUMNS, NO_JSON_COLUMNS, rows);
+  for (let i = 0; i < entries.length; i += ENTRY_BATCH) await write(entries.slice(i, i + ENTRY_BATCH));
 }

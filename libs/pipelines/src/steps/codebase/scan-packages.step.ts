@@ -28,6 +28,7 @@ const ASSEMBLY_FILE = 'package-assembly.json';
 
 const UPDATE_BATCH = 1000;
 const LINK_BATCH = 5000;
+const LINK_WRITERS = 2;
 
 interface DatafileUpdate {
   path: string;
@@ -152,9 +153,15 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   ctx.log(`${packages.length - known.size} package(s) from lockfiles, ${dependencies.length} direct dependencies (${resolved} resolved)`);
 }
 
-/** Files' `for_packages` links, by path and package uid. */
+/**
+ * Files' `for_packages` links, by path and package uid, two batches at a time: each row's lookups
+ * and key checks keep one database core busy while this thread has little to do. The links are
+ * distinct pairs, so two batches never wait on each other's rows.
+ */
 async function linkResources(ctx: StepContext, links: { path: string; package_uid: string }[]): Promise<void> {
-  for (let i = 0; i < links.length; i += LINK_BATCH) await ctx.packages.linkResources(links.slice(i, i + LINK_BATCH));
+  const batches: { path: string; package_uid: string }[][] = [];
+  for (let i = 0; i < links.length; i += LINK_BATCH) batches.push(links.slice(i, i + LINK_BATCH));
+  await forEachConcurrent(batches, LINK_WRITERS, (batch) => ctx.packages.linkResources(batch), () => undefined);
 }
 
 export async function savePackages(ctx: StepContext, packages: Package[], model: string): Promise<void> {
