@@ -50,6 +50,18 @@ describe('ResourceRepository', () => {
     ]);
   });
 
+  it('selects the resources without a status whose path is like one of the patterns, in path order', async () => {
+    await resources.insert([resource('b/100%.txt', 'file', 1), resource('b/100x.txt', 'file', 1)]);
+    const paths = async (patterns: string[]) => {
+      const out: string[] = [];
+      for await (const r of resources.withoutStatusLike(patterns)) out.push(r.path);
+      return out;
+    };
+    expect(await paths(['%.txt'])).toEqual(['a.txt', 'b/100%.txt', 'b/100x.txt', 'b/empty.txt']);
+    expect(await paths(['b/100\\%%', 'c/%', 'link'])).toEqual(['b/100%.txt']);
+    expect(await paths([])).toEqual([]);
+  });
+
   it('loads a first collection with COPY into the same rows as the JSON insert, awkward text included', async () => {
     const awkward = (path: string): ResourceInput => ({
       ...resource(path, 'file', 12),

@@ -130,6 +130,19 @@ export class ResourceRepository {
     );
   }
 
+  /**
+   * The resources without a status whose path matches one of the LIKE patterns: the few a path
+   * test can concern (ignored patterns), selected by the database instead of read one by one.
+   */
+  withoutStatusLike(patterns: readonly string[]): AsyncGenerator<ResourceRow> {
+    return streamQuery<ResourceRow>(
+      this.scope.db,
+      'SELECT path, type, size FROM codebase_resources WHERE project_uuid = $1 AND status = $2 AND path LIKE ANY($3::text[]) ORDER BY path',
+      [this.project, RESOURCE_STATUS.none, patterns],
+      2000,
+    );
+  }
+
   async countWithoutStatus(selection: ResourceSelection = {}): Promise<number> {
     const rows: { n: string }[] = await this.scope.db.query(
       `SELECT count(*) AS n FROM codebase_resources WHERE project_uuid = $1 AND status = $2${filesOnly(selection)}`,

@@ -9,6 +9,8 @@ import { ObjectStorage, storageKeys } from '@sca/storage';
 import type { CodebaseFiles } from './codebase-files';
 
 const READ_CHUNK = 1 << 20;
+/** Entries walked between two turns of the event loop. */
+const YIELD_EVERY = 256;
 
 /**
  * One file's bytes, read synchronously in chunks (no thread-pool round trip per small file),
@@ -96,15 +98,24 @@ export async function packCodebase(storage: ObjectStorage, db: DataSource, proje
   const inputs = await storedInputs(storage, projectUuid, opts.inputDir, opts.codebaseDir);
   // The copies to make in the store, by their key: the input's key and the run's local file.
   const copies = new Map<string, { from: string; local: string }>();
+  const copyKeys = new Map<string, string>();
   const copyOf = (local: string): string => {
-    const copy = storageKeys.codebasePackInput(projectUuid, runUuid, basename(local));
-    copies.set(copy, { from: inputs.get(local) as string, local });
+    let copy = copyKeys.get(local);
+    if (copy === undefined) {
+      copy = storageKeys.codebasePackInput(projectUuid, runUuid, basename(local));
+      copyKeys.set(local, copy);
+      copies.set(copy, { from: inputs.get(local) as string, local });
+    }
     return copy;
   };
   const entries: PackEntry[] = [];
   let offset = 0;
+  let walked = 0;
   async function* packBytes(): AsyncGenerator<Buffer> {
     for await (const entry of codebase.walk('')) {
+      // The walk of a mounted tree reads no file, so nothing else would run until it ended: the
+      // pack is made while the next steps run, whose database answers wait on this thread.
+      if (++walked % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (entry.type !== 'file') continue;
       const path = entry.path.slice(1);
       const range = entry.range;

@@ -50,3 +50,25 @@ export function fnmatchTest(pattern: string): (path: string) => boolean {
 export function fnmatchLiteralTail(pattern: string): string {
   return pattern.slice(Math.max(pattern.lastIndexOf('*'), pattern.lastIndexOf('?'), pattern.lastIndexOf(']')) + 1);
 }
+
+/** Characters LIKE gives a meaning (with its default escape, the backslash). */
+const LIKE_SPECIAL = /[\\%_]/g;
+
+/**
+ * A SQL LIKE pattern that every path matching the fnmatch `pattern` matches: its literal text in
+ * order, each wildcard or class widened to `%`. More paths may match it (`?` and classes stand
+ * for any run, since a LIKE character and a JavaScript code unit differ beyond the BMP), so it
+ * narrows a query that the fnmatch test then decides.
+ */
+export function fnmatchLike(pattern: string): string {
+  let like = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    const end = c === '[' ? pattern.indexOf(']', i + 2) : -1;
+    if (c === '*' || c === '?' || end >= 0) {
+      if (!like.endsWith('%') || like.endsWith('\\%')) like += '%';
+      if (end >= 0) i = end;
+    } else like += c.replace(LIKE_SPECIAL, '\\$&');
+  }
+  return like;
+}

@@ -1,6 +1,6 @@
 import { RESOURCE_STATUS } from '@sca/contracts';
 import { BatchWriter } from '@sca/persistence';
-import { fnmatch } from '@sca/scanner';
+import { fnmatch, fnmatchLike } from '@sca/scanner';
 import { defineStep } from '../../framework/define';
 import { ensureAllWritten } from '../../framework/run-step';
 import type { StepContext } from '../../framework/step-context';
@@ -31,7 +31,8 @@ export const flagIgnoredResources = defineStep({
   async run(ctx) {
     const patterns = ignoredPatterns(ctx);
     const flagged = new BatchWriter<string>(STATUS_BATCH, (paths) => ctx.resources.setStatus(paths, RESOURCE_STATUS.ignoredPattern));
-    for await (const r of ctx.resources.withoutStatus()) {
+    // The database keeps to the paths that may match; fnmatch decides.
+    for await (const r of ctx.resources.withoutStatusLike(patterns.map(fnmatchLike))) {
       if (patterns.some((p) => fnmatch(r.path, p))) await flagged.add(r.path);
     }
     await flagged.flush();
