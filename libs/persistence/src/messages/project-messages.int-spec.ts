@@ -1,33 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { createTestDatabase, TestDatabase } from '@sca/testing';
 import { RecordScope } from '../records/record-scope';
-import { migratedDatabase } from '../records/record-scope.testing';
+import { useMigratedDatabase } from '../records/record-scope.testing';
 import { ProjectMessages } from './project-messages';
 
-let tdb: TestDatabase;
-let db: DataSource;
-let newProject: () => Promise<string>;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  ({ db, newProject } = await migratedDatabase(tdb.url));
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await tdb?.drop();
-});
+const database = useMigratedDatabase();
 
 async function messagesOf(project: string) {
-  return db.query('SELECT severity, description, model, details, traceback, run_uuid FROM project_messages WHERE project_uuid = $1 ORDER BY id', [project]);
+  return database.db.query('SELECT severity, description, model, details, traceback, run_uuid FROM project_messages WHERE project_uuid = $1 ORDER BY id', [project]);
 }
 
 describe('ProjectMessages', () => {
   it('records ScanCode.io\'s error, warning and info messages, marked with the run', async () => {
-    const project = await newProject();
+    const project = await database.newProject();
     const run = randomUUID();
-    const messages = new ProjectMessages(new RecordScope(db, project, run));
+    const messages = new ProjectMessages(new RecordScope(database.db, project, run));
     await messages.error('extract_archives', 'Cannot extract', { resource_path: 'a.zip' });
     await messages.warning('get_sbom_inputs', 'No resources containing package data found in codebase.');
     await messages.info('x'.repeat(120), 'Long model');
@@ -39,8 +25,8 @@ describe('ProjectMessages', () => {
   });
 
   it('saveErrors records the error of one item and goes on; the work\'s value otherwise', async () => {
-    const project = await newProject();
-    const messages = new ProjectMessages(new RecordScope(db, project));
+    const project = await database.newProject();
+    const messages = new ProjectMessages(new RecordScope(database.db, project));
     const results = [];
     for (const path of ['good.json', 'bad.json']) {
       results.push(await messages.saveErrors('get_data_from_sboms', { resource_path: path }, () => {
@@ -57,8 +43,8 @@ describe('ProjectMessages', () => {
   });
 
   it('writes per-file scan errors in batches', async () => {
-    const project = await newProject();
-    const batch = new ProjectMessages(new RecordScope(db, project)).batch();
+    const project = await database.newProject();
+    const batch = new ProjectMessages(new RecordScope(database.db, project)).batch();
     for (let i = 0; i < 501; i++) await batch.scanErrors('scan_for_files', `f${i}`, ['ERROR: timeout']);
     expect(await messagesOf(project)).toHaveLength(500);
     await batch.flush();

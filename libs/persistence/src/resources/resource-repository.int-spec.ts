@@ -1,23 +1,9 @@
-import { DataSource } from 'typeorm';
 import { RESOURCE_STATUS, type ResourceRecord } from '@sca/contracts';
-import { createTestDatabase, TestDatabase } from '@sca/testing';
 import { RecordScope } from '../records/record-scope';
-import { migratedDatabase } from '../records/record-scope.testing';
+import { useMigratedDatabase } from '../records/record-scope.testing';
 import { ResourceRepository, type ResourceInput } from './resource-repository';
 
-let tdb: TestDatabase;
-let db: DataSource;
-let newProject: () => Promise<string>;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  ({ db, newProject } = await migratedDatabase(tdb.url));
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  await tdb?.drop();
-});
+const database = useMigratedDatabase();
 
 function resource(path: string, type: ResourceRecord['type'], size: number | null, status: string = RESOURCE_STATUS.none): ResourceInput {
   return {
@@ -30,7 +16,7 @@ function resource(path: string, type: ResourceRecord['type'], size: number | nul
 }
 
 async function statuses(project: string): Promise<Record<string, string>> {
-  const rows: { path: string; status: string }[] = await db.query('SELECT path, status FROM codebase_resources WHERE project_uuid = $1', [project]);
+  const rows: { path: string; status: string }[] = await database.db.query('SELECT path, status FROM codebase_resources WHERE project_uuid = $1', [project]);
   return Object.fromEntries(rows.map((r) => [r.path, r.status]));
 }
 
@@ -38,8 +24,8 @@ describe('ResourceRepository', () => {
   let project: string;
   let resources: ResourceRepository;
   beforeEach(async () => {
-    project = await newProject();
-    resources = new ResourceRepository(new RecordScope(db, project));
+    project = await database.newProject();
+    resources = new ResourceRepository(new RecordScope(database.db, project));
     await resources.insert([
       resource('b', 'directory', null),
       resource('b/empty.txt', 'file', 0),
@@ -71,12 +57,12 @@ describe('ResourceRepository', () => {
       extra_data: { note: 'ünïcode 名前 \\N', n: 1, nested: { empty: '' } },
     });
     const rows = [awkward('x/ta\tb'), awkward('x/new\nline'), awkward('x/back\\slash'), resource('x', 'directory', null)];
-    const copied = await newProject();
-    const viaCopy = new ResourceRepository(new RecordScope(db, copied));
+    const copied = await database.newProject();
+    const viaCopy = new ResourceRepository(new RecordScope(database.db, copied));
     expect(await viaCopy.insert(rows, { fresh: true })).toBe(4);
-    const other = await newProject();
-    await new ResourceRepository(new RecordScope(db, other)).insert(rows);
-    const read = (project: string) => db.query(
+    const other = await database.newProject();
+    await new ResourceRepository(new RecordScope(database.db, other)).insert(rows);
+    const read = (project: string) => database.db.query(
       `SELECT path, parent_path, type, size, file_type, is_text, percentage_of_license_text, copyrights, extra_data, sha1
        FROM codebase_resources WHERE project_uuid = $1 ORDER BY path`, [project]);
     const copiedRows = await read(copied);
@@ -90,10 +76,10 @@ describe('ResourceRepository', () => {
   it('answers how many rows were new, with or without package links to make', async () => {
     // Collected again: the rows already there are kept and not counted.
     expect(await resources.insert([resource('a.txt', 'file', 10), resource('d.txt', 'file', 1)])).toBe(1);
-    await db.query(`INSERT INTO discovered_packages (uuid, project_uuid, package_uid, purl, type, name) VALUES (gen_random_uuid(), $1, 'pkg:npm/x@1?uuid=1', 'pkg:npm/x@1', 'npm', 'x')`, [project]);
+    await database.db.query(`INSERT INTO discovered_packages (uuid, project_uuid, package_uid, purl, type, name) VALUES (gen_random_uuid(), $1, 'pkg:npm/x@1?uuid=1', 'pkg:npm/x@1', 'npm', 'x')`, [project]);
     const linked = { ...resource('e/package.json', 'file', 2), for_packages: ['pkg:npm/x@1?uuid=1'] };
     expect(await resources.insert([resource('d.txt', 'file', 1), linked])).toBe(1);
-    const links: { path: string }[] = await db.query(
+    const links: { path: string }[] = await database.db.query(
       `SELECT r.path FROM resource_packages l JOIN codebase_resources r ON r.id = l.resource_id WHERE r.project_uuid = $1`, [project]);
     expect(links.map((l) => l.path)).toEqual(['e/package.json']);
     expect(await resources.count()).toBe(8);
