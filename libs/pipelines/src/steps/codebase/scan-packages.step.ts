@@ -104,8 +104,8 @@ async function assembleAndSave(ctx: StepContext, opts: PackageScanOptions, view:
   const writeDependencies = opts.keepForResolution
     ? Promise.resolve()
     : saveDependencies(ctx, dependencies, opts.model);
-  // Dependencies and file links both need only the packages: written side by side, on two of the
-  // pool's connections (the workers are idle now, so the database has a core for each).
+  // Dependencies and file links both need only the packages: written side by side on the pool's
+  // connections (the workers are idle now, so the database has the cores).
   await Promise.all([writeDependencies, linkResources(ctx, links)]);
   const written = opts.keepForResolution ? ' (left to the dependency resolution)' : '';
   ctx.log(`${packages.length} package(s), ${dependencies.length} dependencies${written}, ${links.length} file link(s)`);
@@ -141,9 +141,9 @@ export async function resolveDependenciesStatically(ctx: StepContext, model: str
   const before = new Map(saved.packages.map((p) => [p.package_uid, JSON.stringify(p)]));
   const { packages, dependencies, links } = resolveStatically(saved.packages, saved.dependencies, () => randomUUID());
   await savePackages(ctx, packages.filter((p) => !known.has(p.package_uid)), model);
-  // With every package in, the rest needs only the packages: written side by side, on three of the
-  // pool's connections. Packages the assembly saved get their locked entries' fields (the checksum,
-  // the download URL); file links and dependencies only read the packages' keys.
+  // With every package in, the rest needs only the packages: written side by side on the pool's
+  // connections. Packages the assembly saved get their locked entries' fields (the checksum, the
+  // download URL); file links and dependencies only read the packages' keys.
   await Promise.all([
     updatePackages(ctx, packages.filter((p) => known.has(p.package_uid) && before.get(p.package_uid) !== JSON.stringify(p)), model),
     linkResources(ctx, links),
