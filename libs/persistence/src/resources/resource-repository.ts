@@ -122,12 +122,7 @@ export class ResourceRepository {
 
   /** Resources with no status yet (the input of most steps), in path order, read through a cursor. */
   withoutStatus(selection: ResourceSelection = {}): AsyncGenerator<ResourceRow> {
-    return streamQuery<ResourceRow>(
-      this.scope.db,
-      `SELECT path, type, size FROM codebase_resources WHERE project_uuid = $1 AND status = $2${filesOnly(selection)} ORDER BY path`,
-      [this.project, RESOURCE_STATUS.none],
-      2000,
-    );
+    return this.streamWithoutStatus(filesOnly(selection), []);
   }
 
   /**
@@ -135,10 +130,15 @@ export class ResourceRepository {
    * test can concern (ignored patterns), selected by the database instead of read one by one.
    */
   withoutStatusLike(patterns: readonly string[]): AsyncGenerator<ResourceRow> {
+    return this.streamWithoutStatus(' AND path LIKE ANY($3::text[])', [patterns]);
+  }
+
+  /** The resources without a status that also meet `condition` (its parameters from $3), in path order. */
+  private streamWithoutStatus(condition: string, params: unknown[]): AsyncGenerator<ResourceRow> {
     return streamQuery<ResourceRow>(
       this.scope.db,
-      'SELECT path, type, size FROM codebase_resources WHERE project_uuid = $1 AND status = $2 AND path LIKE ANY($3::text[]) ORDER BY path',
-      [this.project, RESOURCE_STATUS.none, patterns],
+      `SELECT path, type, size FROM codebase_resources WHERE project_uuid = $1 AND status = $2${condition} ORDER BY path`,
+      [this.project, RESOURCE_STATUS.none, ...params],
       2000,
     );
   }

@@ -32,13 +32,14 @@ describe('fnmatchTest', () => {
 
 /** PostgreSQL's LIKE, for the checks below: `%` any run, `_` one character, a backslash escapes. */
 function like(path: string, pattern: string): boolean {
+  const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   let src = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    if (c === '\\') src += (pattern[++i] ?? '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    if (c === '\\') src += literal(pattern[++i] ?? '');
     else if (c === '%') src += '.*';
     else if (c === '_') src += '.';
-    else src += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    else src += literal(c);
   }
   return new RegExp(`^${src}$`, 'su').test(path);
 }

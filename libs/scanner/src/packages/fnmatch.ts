@@ -6,6 +6,11 @@
  */
 const cache = new Map<string, RegExp>();
 
+/** Index of the `]` closing a class opened at `open` (a `]` right after the `[` is a member), or -1: a lone `[` is literal. */
+function classEnd(pattern: string, open: number): number {
+  return pattern.indexOf(']', open + 2);
+}
+
 export function fnmatchRegExp(pattern: string): RegExp {
   let re = cache.get(pattern);
   if (re) return re;
@@ -15,7 +20,7 @@ export function fnmatchRegExp(pattern: string): RegExp {
     if (c === '*') src += '.*';
     else if (c === '?') src += '.';
     else if (c === '[') {
-      const end = pattern.indexOf(']', i + 2);
+      const end = classEnd(pattern, i);
       if (end < 0) src += '\\[';
       else {
         let cls = pattern.slice(i + 1, end);
@@ -62,13 +67,18 @@ const LIKE_SPECIAL = /[\\%_]/g;
  */
 export function fnmatchLike(pattern: string): string {
   let like = '';
+  let widened = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
-    const end = c === '[' ? pattern.indexOf(']', i + 2) : -1;
+    const end = c === '[' ? classEnd(pattern, i) : -1;
     if (c === '*' || c === '?' || end >= 0) {
-      if (!like.endsWith('%') || like.endsWith('\\%')) like += '%';
+      if (!widened) like += '%';
+      widened = true;
       if (end >= 0) i = end;
-    } else like += c.replace(LIKE_SPECIAL, '\\$&');
+    } else {
+      like += c.replace(LIKE_SPECIAL, '\\$&');
+      widened = false;
+    }
   }
   return like;
 }

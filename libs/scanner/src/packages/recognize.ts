@@ -45,7 +45,9 @@ function handlerIndex(handlers: readonly DatafileHandler[]): HandlerIndex {
       if (tail.length < TAIL_KEY) index.always.push(entry);
       else {
         const key = tail.slice(-TAIL_KEY);
-        index.byTail.set(key, [...(index.byTail.get(key) ?? []), entry]);
+        const tests = index.byTail.get(key);
+        if (tests) tests.push(entry);
+        else index.byTail.set(key, [entry]);
       }
     }
   });
