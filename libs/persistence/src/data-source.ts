@@ -8,11 +8,12 @@ import { RelationResourceIndexes1732800000000 } from './migrations/1732800000000
 import { DeflatedPackEntries1732900000000 } from './migrations/1732900000000-deflated-pack-entries';
 import { ResourceStatisticsTargets1733000000000 } from './migrations/1733000000000-resource-statistics-targets';
 import { Lz4ColumnCompression1733100000000 } from './migrations/1733100000000-lz4-column-compression';
+import { StatisticsSampleSize1733200000000 } from './migrations/1733200000000-statistics-sample-size';
 
 export const ALL_MIGRATIONS = [
   InitialSchema1732300000000, UnambiguousPackageIndexes1732400000000, CodebasePackEntries1732500000000, WebhookDeliveryLog1732600000000,
   RunResumptionAndOutbox1732700000000, RelationResourceIndexes1732800000000, DeflatedPackEntries1732900000000,
-  ResourceStatisticsTargets1733000000000, Lz4ColumnCompression1733100000000,
+  ResourceStatisticsTargets1733000000000, Lz4ColumnCompression1733100000000, StatisticsSampleSize1733200000000,
 ];
 
 export interface DatabaseOptions {
