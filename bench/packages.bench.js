@@ -216,13 +216,15 @@ async function scanCodebaseRun(bench, zip, inputName, reference) {
   };
 }
 
-/** Runs after the stack's first: what a running service gives each later upload of the tree. */
+/** Runs of the same tree after the stack's first. */
 const WARM_RUNS = 2;
 
 /**
- * inspect_packages again on the same stack, each run held to the first (same package purls,
- * dependencies and resources) before its time is kept: the first run of a stack also pays for
- * its JIT compilation, connections and caches, which a long-running service pays once.
+ * inspect_packages of the same tree again on the same stack (a CI job scanning an unchanged
+ * lockfile tree on each commit), each run held to the first (same package purls, dependencies and
+ * resources) before its time is kept. Not the target's figure: besides JIT-compiled code and open
+ * connections, these runs find most of libmagic's answers in the workers' per-content cache (see
+ * magic-detector.ts), which a new tree only partly does. The target is held to the first run.
  */
 async function warmInspectRuns(bench, zip, first) {
   const seconds = [];
@@ -282,7 +284,7 @@ async function main() {
     result.inspect_packages = {
       load_average_before: loadBefore,
       seconds: inspect.seconds,
-      warm_seconds: warmSeconds,
+      same_tree_again_seconds: warmSeconds,
       steps: inspect.steps,
       runner_peak_rss_mib: inspect.runner_peak_rss_mib,
       verified: { files: inspected.files, datafiles: inspected.datafiles, packages: purls.size, npm_ls_packages_found: expected.size, lockfile_edges_found: edges.size },
@@ -308,8 +310,7 @@ async function main() {
     codescan_misses_no_cdxgen_package: codescanVsCdxgen ? codescanVsCdxgen.unexplained_missing.length === 0 : null,
     inspect_packages_within_3x_cdxgen: cdx.seconds ? inspect.seconds <= 3 * cdx.seconds : null,
     inspect_packages_seconds_vs_cdxgen: cdx.seconds ? +(inspect.seconds / cdx.seconds).toFixed(2) : null,
-    inspect_packages_warm_within_3x_cdxgen: cdx.seconds ? median(inspect.warm_seconds) <= 3 * cdx.seconds : null,
-    inspect_packages_warm_seconds_vs_cdxgen: cdx.seconds ? +(median(inspect.warm_seconds) / cdx.seconds).toFixed(2) : null,
+    inspect_packages_same_tree_again_vs_cdxgen: cdx.seconds ? +(median(inspect.same_tree_again_seconds) / cdx.seconds).toFixed(2) : null,
     scan_codebase_runner_under_1_5_gib: result.scan_codebase ? result.scan_codebase.runner_peak_rss_mib < 1536 : null,
   };
   if (process.env.BENCH_QUICK) return result;
