@@ -217,7 +217,7 @@ async function scanCodebaseRun(bench, zip, inputName, reference) {
 }
 
 /** Runs of the same tree after the stack's first. */
-const AGAIN_RUNS = 2;
+const AGAIN_RUNS = 3;
 
 /**
  * inspect_packages of the same tree again on the same stack (a CI job scanning an unchanged
