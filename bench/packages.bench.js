@@ -9,7 +9,7 @@ const { execFile, execFileSync, spawnSync } = require('node:child_process');
 const { promisify } = require('node:util');
 const { existsSync, mkdirSync, openAsBlob, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { PACKAGES } = require('./lib/npm-tree');
+const { npmLockTree, treeZip } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
 const { cdxgenBin, runCdxgen } = require('./lib/cdxgen');
 const { bomPurls, comparePurls, validateBom } = require('./lib/sbom-compare');
@@ -18,15 +18,6 @@ const { waitForRunEnd } = require('./lib/wait');
 const { assertNoneMissing, assertSameCounts, toolkitCounts } = require('./lib/verify');
 
 const DATA = join(__dirname, '.data');
-
-function npmLockTree() {
-  const dir = join(DATA, 'npm-lock-tree');
-  if (existsSync(join(dir, 'package-lock.json')) && existsSync(join(dir, 'node_modules'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-lock-tree', version: '1.0.0', private: true }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...PACKAGES], { cwd: dir, stdio: 'inherit' });
-  return dir;
-}
 
 function npmPurl(name, version) {
   const [ns, n] = name.startsWith('@') ? name.split('/') : [null, name];
@@ -139,13 +130,6 @@ async function codescanSbom(dir) {
   return { seconds, bom: out, components, npm_purls: purls.size, purls };
 }
 
-/** The tree as a zip, as a user uploads a checkout (made once, with Debian's zip). */
-function zipOf(dir) {
-  const zip = join(DATA, 'npm-lock-tree.zip');
-  if (!existsSync(zip)) execFileSync('zip', ['-qry', zip, 'npm-lock-tree'], { cwd: DATA });
-  return zip;
-}
-
 /** The project's CycloneDX through results_download, written beside the other SBOMs. */
 async function projectCycloneDx(bench, uuid) {
   const res = await fetch(`${bench.baseUrl}/api/projects/${uuid}/results_download/?output_format=cyclonedx`);
@@ -242,8 +226,8 @@ async function sameTreeAgain(bench, zip, first) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 async function main() {
-  const tree = npmLockTree();
-  const zip = zipOf(tree);
+  const tree = npmLockTree(DATA);
+  const zip = treeZip(DATA, 'npm-lock-tree');
   // Made before the stack starts: zipping blocks this process, and a keep-alive connection the
   // gateway closed meanwhile failed the next upload with EPIPE.
   const halfZip = process.env.BENCH_QUICK ? null : halfTreeZip(tree);

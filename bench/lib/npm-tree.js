@@ -23,4 +23,21 @@ function npmTree(dataDir) {
   return dir;
 }
 
-module.exports = { npmTree, PACKAGES };
+/** The same packages installed with a lockfile (package-lock.json) into <dataDir>/npm-lock-tree, reused across runs. */
+function npmLockTree(dataDir) {
+  const dir = join(dataDir, 'npm-lock-tree');
+  if (existsSync(join(dir, 'package-lock.json')) && existsSync(join(dir, 'node_modules'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-lock-tree', version: '1.0.0', private: true }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...PACKAGES], { cwd: dir, stdio: 'inherit' });
+  return dir;
+}
+
+/** <dataDir>/<name>.zip of the tree <dataDir>/<name>, as a user uploads a checkout (made once, with Debian's zip). */
+function treeZip(dataDir, name) {
+  const zip = join(dataDir, `${name}.zip`);
+  if (!existsSync(zip)) execFileSync('zip', ['-qry', zip, name], { cwd: dataDir });
+  return zip;
+}
+
+module.exports = { npmTree, npmLockTree, treeZip, PACKAGES };

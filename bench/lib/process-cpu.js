@@ -15,6 +15,18 @@ function cpuMs(pid) {
   }
 }
 
+/** CPU of a process's main thread and of all its other threads (workers, V8's and libuv's), in ms. */
+function threadCpuMs(pid) {
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const ms = cpuMs(`${pid}/task/${tid}`);
+    if (Number(tid) === pid) main = ms;
+    else others += ms;
+  }
+  return { main, others };
+}
+
 /** Pids whose command line contains `text`. */
 function pidsMatching(text) {
   const pids = [];
@@ -68,4 +80,4 @@ async function untilIdle(pids, { windowMs = 1000, share = 0.05, timeoutMs = 60_0
   }
 }
 
-module.exports = { cpuMs, pidsMatching, cpuMeter, untilIdle };
+module.exports = { cpuMs, threadCpuMs, pidsMatching, cpuMeter, untilIdle };
