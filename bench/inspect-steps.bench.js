@@ -4,12 +4,13 @@
 // The first run of a stack is reported with the others: it pays for cold code and connections. Each
 // later run must give the first one's package purls, dependency count and resource count before its
 // figures are kept. `BENCH_RUNS` sets the number of runs (default 4).
-const { openAsBlob } = require('node:fs');
 const { basename, join } = require('node:path');
 const { npmLockTree, treeZip } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
 const { cpuMs, pidsMatching, threadCpuMs } = require('./lib/process-cpu');
 const { assertSameCounts } = require('./lib/verify');
+const { createWithUpload, projectTotals, RUN_TOTALS } = require('./lib/projects');
+const { waitForRunEnd } = require('./lib/wait');
 
 const DATA = join(__dirname, '.data');
 const SAMPLE_MS = 50;
@@ -66,42 +67,20 @@ function phases(samples, bounds) {
 async function inspectRun(bench, zip, sample) {
   const samples = [sample()];
   const timer = setInterval(() => samples.push(sample()), SAMPLE_MS);
-  const form = new FormData();
-  form.set('name', `bench inspect steps ${Date.now()}`);
-  form.set('pipeline', 'inspect_packages:StaticResolver');
-  form.set('execute_now', 'true');
-  form.set('upload_file', await openAsBlob(zip), basename(zip));
   const t0 = Date.now();
-  let run;
-  let uuid;
   try {
-    const created = await (await fetch(`${bench.baseUrl}/api/projects/`, { method: 'POST', body: form })).json();
-    uuid = created.uuid;
+    const created = await createWithUpload(bench.baseUrl, 'inspect_packages:StaticResolver', zip);
     const uploaded = Date.now();
-    for (;;) {
-      run = await (await fetch(created.runs[0].url)).json();
-      if (!['not_started', 'queued', 'running'].includes(run.status)) break;
-      await new Promise((r) => setTimeout(r, SAMPLE_MS));
-    }
+    const run = await waitForRunEnd(created.runs[0].url, SAMPLE_MS);
     const end = Date.now();
     samples.push(sample());
     if (run.status !== 'success') throw new Error(`inspect_packages ${run.status}: ${run.task_output}`);
     const { marks, stepsEnd } = stepMarks(run.log);
     const bounds = [{ name: 'upload', at: t0 }, { name: 'until the first step', at: uploaded }, ...marks, { name: 'run end', at: stepsEnd ?? end }, { name: 'END', at: end }];
-    return { uuid, seconds: (end - t0) / 1000, phases: phases(samples, bounds) };
+    return { uuid: created.uuid, seconds: (end - t0) / 1000, phases: phases(samples, bounds) };
   } finally {
     clearInterval(timer);
   }
-}
-
-/** What each run must give as the first did. */
-async function counts(bench, uuid) {
-  const get = async (what) => (await fetch(`${bench.baseUrl}/api/projects/${uuid}/${what}`)).json();
-  return {
-    purls: [...new Set((await get('packages/')).map((p) => p.purl))].sort(),
-    dependencies: (await get('dependencies/')).length,
-    resources: (await get('')).resource_count,
-  };
 }
 
 async function main() {
@@ -116,9 +95,9 @@ async function main() {
     let first = null;
     for (let i = 0; i < runs; i++) {
       const run = await inspectRun(bench, zip, sample);
-      const got = await counts(bench, run.uuid);
-      if (!first) first = got;
-      assertSameCounts(`inspect_packages run ${i + 1} vs the first`, first, got, ['purls', 'dependencies', 'resources']);
+      const got = await projectTotals(bench.baseUrl, run.uuid);
+      first ??= got;
+      assertSameCounts(`inspect_packages run ${i + 1} vs the first`, first, got, RUN_TOTALS);
       result.runs.push({ seconds: run.seconds, phases: run.phases });
     }
     result.verified = { packages: first.purls.length, dependencies: first.dependencies, resources: first.resources, runs_alike: runs };

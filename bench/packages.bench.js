@@ -7,7 +7,7 @@
 // debootstrap minbase root filesystem against dpkg-query.
 const { execFile, execFileSync, spawnSync } = require('node:child_process');
 const { promisify } = require('node:util');
-const { existsSync, mkdirSync, openAsBlob, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { npmLockTree, treeZip } = require('./lib/npm-tree');
 const { startBenchStack } = require('./lib/bench-stack');
@@ -16,6 +16,7 @@ const { bomPurls, comparePurls, validateBom } = require('./lib/sbom-compare');
 const { withPeakRss } = require('./lib/memory');
 const { waitForRunEnd } = require('./lib/wait');
 const { assertNoneMissing, assertSameCounts, toolkitCounts } = require('./lib/verify');
+const { createWithUpload, projectTotals, RUN_TOTALS, runTotals } = require('./lib/projects');
 
 const DATA = join(__dirname, '.data');
 
@@ -62,14 +63,9 @@ function countFiles(dir) {
 }
 
 async function runPipeline(bench, pipeline, upload) {
-  const form = new FormData();
-  form.set('name', `bench ${pipeline} ${Date.now()}`);
-  form.set('pipeline', pipeline);
-  form.set('execute_now', 'true');
-  form.set('upload_file', await openAsBlob(upload), require('node:path').basename(upload));
   const t0 = Date.now();
   const { result, peak } = await withPeakRss(bench.stack.children, async () => {
-    const created = await (await fetch(`${bench.baseUrl}/api/projects/`, { method: 'POST', body: form })).json();
+    const created = await createWithUpload(bench.baseUrl, pipeline, upload);
     // Polled every 50 ms: the 200 ms default added 100 ms on average to a run of a few seconds.
     return { run: await waitForRunEnd(created.runs[0].url, 50), uuid: created.uuid };
   });
@@ -214,10 +210,7 @@ async function sameTreeAgain(bench, zip, first) {
   const seconds = [];
   for (let i = 0; i < AGAIN_RUNS; i++) {
     const run = await runPipeline(bench, 'inspect_packages:StaticResolver', zip);
-    const purls = [...new Set((await run.get('packages')).map((p) => p.purl))].sort();
-    const dependencies = (await run.get('dependencies')).length;
-    const resources = (await (await fetch(`${bench.baseUrl}/api/projects/${run.uuid}/`)).json()).resource_count;
-    assertSameCounts(`inspect_packages of the same tree, run ${i + 2}, vs the first`, first, { purls, dependencies, resources }, ['purls', 'dependencies', 'resources']);
+    assertSameCounts(`inspect_packages of the same tree, run ${i + 2}, vs the first`, first, await projectTotals(bench.baseUrl, run.uuid), RUN_TOTALS);
     seconds.push(run.seconds);
   }
   return seconds;
@@ -262,8 +255,8 @@ async function main() {
     const inspected = await projectCounts(inspect, 'npm-lock-tree.zip');
     assertSameCounts('inspect_packages vs codescan', reference, inspected, ['files', 'datafiles']);
     const inspectBom = await projectCycloneDx(bench, inspect.uuid);
-    const firstResources = (await (await fetch(`${bench.baseUrl}/api/projects/${inspect.uuid}/`)).json()).resource_count;
-    const againSeconds = await sameTreeAgain(bench, zip, { purls: [...purls].sort(), dependencies: deps.length, resources: firstResources });
+    const detail = await (await fetch(`${bench.baseUrl}/api/projects/${inspect.uuid}/`)).json();
+    const againSeconds = await sameTreeAgain(bench, zip, runTotals(packages, deps, detail));
     const inspectPurls = bomPurls(inspectBom).purls;
     result.inspect_packages = {
       load_average_before: loadBefore,

@@ -4,7 +4,7 @@ const { readFileSync, readdirSync } = require('node:fs');
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** User + system CPU of a process, in ms; 0 once it is gone. */
+/** User + system CPU of a process (or of one thread: `<pid>/task/<tid>`), in ms; 0 once it is gone. */
 function cpuMs(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

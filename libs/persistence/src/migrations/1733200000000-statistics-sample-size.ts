@@ -33,8 +33,10 @@ function columnsWhere(q: QueryRunner, table: string, condition: string): Promise
   );
 }
 
+/** One ALTER TABLE for all of `columns`. */
 async function setTargets(q: QueryRunner, table: string, columns: Column[], target: number): Promise<void> {
-  for (const { attname } of columns) await q.query(`ALTER TABLE ${table} ALTER COLUMN "${attname}" SET STATISTICS ${target}`);
+  if (columns.length === 0) return;
+  await q.query(`ALTER TABLE ${table} ${columns.map(({ attname }) => `ALTER COLUMN "${attname}" SET STATISTICS ${target}`).join(', ')}`);
 }
 
 // PostgreSQL's default target reads -1 up to version 16 and NULL from 17.

@@ -37,14 +37,9 @@ describe('lz4 column compression', () => {
     for (const [table, column] of [['discovered_packages', 'parties'], ['discovered_dependencies', 'affected_by_vulnerabilities'], ['runs', 'log']]) {
       expect(await compressionOf(table, column)).toBe('l');
     }
-    const runner = database.db.createQueryRunner();
-    try {
-      await new Migration().down(runner);
+    await database.withMigrationUndone(new Migration(), async () => {
       expect(await compressionOf('codebase_resources', 'package_data')).toBe('');
-      await new Migration().up(runner);
-      expect(await compressionOf('codebase_resources', 'package_data')).toBe('l');
-    } finally {
-      await runner.release();
-    }
+    });
+    expect(await compressionOf('codebase_resources', 'package_data')).toBe('l');
   });
 });

@@ -22,21 +22,16 @@ describe('statistics sample size of the large scan tables', () => {
   it('gives the JSON columns of packages no statistics, keeps those of resources without, and is undone by its down', async () => {
     expect((await targetsOf('codebase_resources')).package_data).toBe(0);
     expect((await targetsOf('discovered_packages')).license_detections).toBe(0);
-    const runner = database.db.createQueryRunner();
-    try {
-      await new Migration().down(runner);
+    await database.withMigrationUndone(new Migration(), async () => {
       const resources = await targetsOf('codebase_resources');
       expect(resources.path).toBe(-1);
       expect(resources.package_data).toBe(0);
       const packages = await targetsOf('discovered_packages');
       expect(packages.license_detections).toBe(-1);
       expect(packages.package_uid).toBe(-1);
-      await new Migration().up(runner);
-      expect((await targetsOf('codebase_resources')).path).toBe(STATISTICS_TARGET);
-      expect((await targetsOf('discovered_packages')).license_detections).toBe(0);
-    } finally {
-      await runner.release();
-    }
+    });
+    expect((await targetsOf('codebase_resources')).path).toBe(STATISTICS_TARGET);
+    expect((await targetsOf('discovered_packages')).license_detections).toBe(0);
   });
 
   it('gathers statistics from a sample ANALYZE can still plan with', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@sca/testing';
 import { applyMigrations, createDataSource } from '../data-source';
 
@@ -22,7 +22,12 @@ export async function migratedDatabase(url: string): Promise<{ db: DataSource; n
  * A migrated test database for the tests of one file: created before them and dropped after.
  * `db` and `newProject` are there once the tests run.
  */
-export function useMigratedDatabase(): { readonly db: DataSource; newProject(): Promise<string> } {
+export function useMigratedDatabase(): {
+  readonly db: DataSource;
+  newProject(): Promise<string>;
+  /** Runs `migration`'s down, then `whileUndone`, then its up again (whatever `whileUndone` did). */
+  withMigrationUndone(migration: MigrationInterface, whileUndone: () => Promise<void>): Promise<void>;
+} {
   let tdb: TestDatabase | undefined;
   let migrated: { db: DataSource; newProject(): Promise<string> } | undefined;
   beforeAll(async () => {
@@ -42,5 +47,18 @@ export function useMigratedDatabase(): { readonly db: DataSource; newProject(): 
       return ready().db;
     },
     newProject: () => ready().newProject(),
+    async withMigrationUndone(migration, whileUndone) {
+      const runner = ready().db.createQueryRunner();
+      try {
+        await migration.down(runner);
+        try {
+          await whileUndone();
+        } finally {
+          await migration.up(runner);
+        }
+      } finally {
+        await runner.release();
+      }
+    },
   };
 }
